@@ -1,0 +1,442 @@
+/* kasimala-cli: the engine and the model without a window, for people,
+ * tests and benchmarks. Every verb prints plain lines; a wrong argument gets
+ * one line on stderr and exit status 2. */
+#include "config.h"
+
+#include <glib.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ksm-player.h"
+#include "ksm-random.h"
+#include "ksm-rules.h"
+
+#define EXIT_USAGE 2
+
+static G_NORETURN void
+die (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static G_NORETURN void
+die (const char *format, ...)
+{
+  va_list args;
+
+  fputs ("kasimala-cli: ", stderr);
+  va_start (args, format);
+  vfprintf (stderr, format, args);
+  va_end (args);
+  fputc ('\n', stderr);
+  exit (EXIT_USAGE);
+}
+
+/* ---- arguments ---- */
+
+typedef enum { ARG_FLAG, ARG_VALUE } ArgKind;
+
+typedef struct {
+  const char  *name;     /* without the leading -- */
+  ArgKind      kind;
+  const char **value;    /* ARG_VALUE: where the text goes */
+  int         *flag;     /* ARG_FLAG: set to `set_to` */
+  int          set_to;
+} ArgSpec;
+
+/* Options of the game's rules: --length, --limit, --first, and
+ * --no-KEY / --KEY for each boolean rule. */
+typedef struct {
+  const KsmRules *rules;
+  KsmOptions      options;
+  const char     *length;
+  const char     *limit;
+  const char     *first;
+  const char     *players;
+  int             rule_flags[16];   /* -1 unset, 0 off, 1 on */
+} GameArgs;
+
+static void
+parse_args (int argc, char **argv, const ArgSpec *specs, int n_specs, GameArgs *game)
+{
+  for (int i = 0; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      const char *value = NULL;
+      gboolean matched = FALSE;
+
+      if (!g_str_has_prefix (arg, "--") || arg[2] == '\0')
+        die ("unexpected argument \"%s\"", arg);
+
+      g_autofree char *name = g_strdup (arg + 2);
+      char *equals = strchr (name, '=');
+      if (equals != NULL)
+        {
+          *equals = '\0';
+          value = equals + 1;
+        }
+
+      for (int s = 0; s < n_specs && !matched; s++)
+        {
+          if (strcmp (specs[s].name, name) != 0)
+            continue;
+          matched = TRUE;
+          if (specs[s].kind == ARG_FLAG)
+            {
+              if (value != NULL)
+                die ("--%s takes no value", name);
+              *specs[s].flag = specs[s].set_to;
+            }
+          else
+            {
+              if (value == NULL)
+                {
+                  if (i + 1 >= argc)
+                    die ("--%s needs a value", name);
+                  value = argv[++i];
+                }
+              *specs[s].value = value;
+            }
+        }
+
+      if (!matched && game != NULL && game->rules != NULL)
+        for (unsigned k = 0; k < game->rules->n_option_info && !matched; k++)
+          {
+            const char *key = game->rules->option_info[k].key;
+            gboolean negated = g_str_has_prefix (name, "no-");
+            if (strcmp (negated ? name + 3 : name, key) == 0)
+              {
+                if (value != NULL)
+                  die ("--%s takes no value", name);
+                game->rule_flags[k] = negated ? 0 : 1;
+                matched = TRUE;
+              }
+          }
+
+      if (!matched)
+        die ("unknown option --%s", name);
+    }
+}
+
+static guint64
+parse_number (const char *name, const char *text, guint64 min, guint64 max)
+{
+  guint64 value;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_ascii_string_to_unsigned (text, 10, min, max, &value, &error))
+    die ("--%s: \"%s\" is not a whole number from %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT,
+         name, text, min, max);
+  return value;
+}
+
+/* Finds --game before the other options, since the rule flags depend on it. */
+static const KsmRules *
+find_game (int argc, char **argv)
+{
+  const char *id = NULL;
+
+  for (int i = 0; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--game") == 0 && i + 1 < argc)
+        id = argv[i + 1];
+      else if (g_str_has_prefix (argv[i], "--game="))
+        id = argv[i] + strlen ("--game=");
+    }
+  if (id == NULL)
+    die ("--game is needed (one of: kasimala)");
+
+  const KsmRules *rules = ksm_rules_lookup (id);
+  if (rules == NULL)
+    {
+      g_autoptr(GString) known = g_string_new (NULL);
+      for (unsigned i = 0; i < ksm_rules_n_games (); i++)
+        g_string_append_printf (known, "%s%s", i ? ", " : "", ksm_rules_nth (i)->id);
+      die ("--game: unknown game \"%s\" (known: %s)", id, known->str);
+    }
+  return rules;
+}
+
+static void
+game_args_init (GameArgs *game, const KsmRules *rules)
+{
+  memset (game, 0, sizeof *game);
+  game->rules = rules;
+  for (unsigned k = 0; k < G_N_ELEMENTS (game->rule_flags); k++)
+    game->rule_flags[k] = -1;
+}
+
+/* Turns the game's options given on the command line into KsmOptions. */
+static void
+game_args_finish (GameArgs *game)
+{
+  const KsmRules *rules = game->rules;
+  char error[KSM_ERROR_MAX];
+
+  rules->default_options (&game->options);
+  if (game->length != NULL)
+    game->options.length = (uint8_t) parse_number ("length", game->length, 1, 255);
+  if (game->limit != NULL)
+    game->options.throw_limit = (uint16_t) parse_number ("limit", game->limit, 0, 65535);
+  if (game->players != NULL)
+    game->options.n_players = (uint8_t) parse_number ("players", game->players, 1, KSM_MAX_PLAYERS);
+  if (game->first != NULL)
+    game->options.first_player = (uint8_t) parse_number ("first", game->first, 0, KSM_MAX_PLAYERS - 1);
+  for (unsigned k = 0; k < rules->n_option_info; k++)
+    {
+      if (game->rule_flags[k] == 1)
+        game->options.flags |= rules->option_info[k].flag;
+      else if (game->rule_flags[k] == 0)
+        game->options.flags &= ~rules->option_info[k].flag;
+    }
+  if (!rules->check_options (&game->options, error, sizeof error))
+    die ("%s", error);
+}
+
+/* Each game of a run gets its own generator, so one game of a run can be
+ * replayed on its own from (seed, index). */
+static uint64_t
+game_seed (uint64_t seed, uint64_t index)
+{
+  KsmRandom mixer;
+  ksm_random_seed (&mixer, seed ^ (index * 0x9e3779b97f4a7c15ull));
+  return ksm_random_next (&mixer);
+}
+
+static double
+seconds_now (void)
+{
+  return (double) g_get_monotonic_time () / G_USEC_PER_SEC;
+}
+
+/* ---- throws ---- */
+
+static int
+verb_throws (int argc, char **argv)
+{
+  const KsmRules *rules = find_game (argc, argv);
+  const char *game_id = NULL, *count_text = "1000000", *seed_text = "1";
+  const ArgSpec specs[] = {
+    { "game", ARG_VALUE, &game_id, NULL, 0 },
+    { "count", ARG_VALUE, &count_text, NULL, 0 },
+    { "seed", ARG_VALUE, &seed_text, NULL, 0 },
+  };
+  guint64 counts[KSM_MAX_FACES] = { 0 };
+  KsmRandom rng;
+
+  parse_args (argc, argv, specs, G_N_ELEMENTS (specs), NULL);
+  guint64 count = parse_number ("count", count_text, 1, G_GUINT64_CONSTANT (1) << 40);
+  guint64 seed = parse_number ("seed", seed_text, 0, G_MAXUINT64);
+
+  ksm_random_seed (&rng, seed);
+  for (guint64 i = 0; i < count; i++)
+    counts[ksm_throw_sample (&rules->throws, &rng, NULL)]++;
+
+  double total_patterns = (double) (1u << rules->throws.n_objects);
+  double chi_square = 0;
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    {
+      double expected = ksm_rules_face_weight (rules, face) / total_patterns;
+      double deviation = (double) counts[face] - expected * (double) count;
+      chi_square += deviation * deviation / (expected * (double) count);
+      printf ("%s %d: %" G_GUINT64_FORMAT " (%.2f%%, expected %.2f%%)\n",
+              rules->throws.faces[face].name, rules->throws.faces[face].value,
+              counts[face], 100.0 * (double) counts[face] / (double) count, 100.0 * expected);
+    }
+  printf ("total: %" G_GUINT64_FORMAT "\n", count);
+  printf ("chi-square: %.2f with %d degrees of freedom\n", chi_square, rules->throws.n_faces - 1);
+  return 0;
+}
+
+/* ---- moves ---- */
+
+static int
+verb_moves (int argc, char **argv)
+{
+  const KsmRules *rules = find_game (argc, argv);
+  const char *game_id = NULL, *position_text = NULL, *throw_text = NULL;
+  const ArgSpec specs[] = {
+    { "game", ARG_VALUE, &game_id, NULL, 0 },
+    { "position", ARG_VALUE, &position_text, NULL, 0 },
+    { "throw", ARG_VALUE, &throw_text, NULL, 0 },
+  };
+  char error[KSM_ERROR_MAX];
+  KsmPosition pos;
+  KsmMove moves[KSM_MAX_MOVES];
+
+  parse_args (argc, argv, specs, G_N_ELEMENTS (specs), NULL);
+  if (position_text == NULL)
+    die ("--position is needed");
+  if (!rules->parse_position (position_text, &pos, error, sizeof error))
+    die ("--position: %s", error);
+  if (pos.phase == KSM_PHASE_OVER)
+    die ("--position: the game is over, nothing can move");
+
+  int face = -1;
+  if (throw_text != NULL)
+    {
+      face = ksm_rules_face_lookup (rules, throw_text);
+      if (face < 0)
+        die ("--throw: \"%s\" is not a throw of %s", throw_text, rules->name);
+    }
+  if (pos.phase == KSM_PHASE_THROW)
+    {
+      if (face < 0)
+        die ("--throw is needed: the position waits for a throw");
+      rules->apply_throw (&pos, face);
+    }
+  else if (face >= 0 && face != pos.face)
+    die ("--throw: the position already waits to play a %s",
+         rules->throws.faces[pos.face].name);
+
+  int n = rules->legal_moves (&pos, moves);
+  for (int i = 0; i < n; i++)
+    {
+      char move_text[64], after_text[KSM_NOTATION_MAX];
+      KsmPosition after = pos;
+
+      rules->format_move (&pos, &moves[i], move_text, sizeof move_text);
+      rules->apply_move (&after, &moves[i], NULL);
+      rules->format_position (&after, after_text, sizeof after_text);
+      if (moves[i].kind == KSM_MOVE_LOSE)
+        printf ("lost: nothing can use the %s (%d)  %s\n",
+                rules->throws.faces[pos.face].name, rules->throws.faces[pos.face].value,
+                after_text);
+      else
+        printf ("%s  %s\n", move_text, after_text);
+    }
+  return 0;
+}
+
+/* ---- selfplay ---- */
+
+static int
+verb_selfplay (int argc, char **argv)
+{
+  const KsmRules *rules = find_game (argc, argv);
+  const char *game_id = NULL, *games_text = "100", *seed_text = "1";
+  GameArgs game;
+  game_args_init (&game, rules);
+  const ArgSpec specs[] = {
+    { "game", ARG_VALUE, &game_id, NULL, 0 },
+    { "games", ARG_VALUE, &games_text, NULL, 0 },
+    { "seed", ARG_VALUE, &seed_text, NULL, 0 },
+    { "length", ARG_VALUE, &game.length, NULL, 0 },
+    { "limit", ARG_VALUE, &game.limit, NULL, 0 },
+    { "players", ARG_VALUE, &game.players, NULL, 0 },
+    { "first", ARG_VALUE, &game.first, NULL, 0 },
+  };
+  guint64 wins[KSM_MAX_PLAYERS] = { 0 }, draws = 0, gulmasi = 0, throws = 0, unfinished = 0;
+
+  parse_args (argc, argv, specs, G_N_ELEMENTS (specs), &game);
+  game_args_finish (&game);
+  guint64 n_games = parse_number ("games", games_text, 1, G_GUINT64_CONSTANT (1) << 40);
+  guint64 seed = parse_number ("seed", seed_text, 0, G_MAXUINT64);
+
+  double start = seconds_now ();
+  for (guint64 g = 0; g < n_games; g++)
+    {
+      KsmRandom rng;
+      KsmPosition pos;
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmOutcome outcome;
+
+      ksm_random_seed (&rng, game_seed (seed, g));
+      rules->init (&pos, &game.options);
+      while (pos.phase != KSM_PHASE_OVER)
+        {
+          if (pos.phase == KSM_PHASE_THROW)
+            rules->apply_throw (&pos, ksm_throw_sample (&rules->throws, &rng, NULL));
+          else
+            {
+              int n = rules->legal_moves (&pos, moves);
+              int chosen = ksm_player_choose (KSM_LEVEL_RANDOM, &pos, moves, n, &rng);
+              rules->apply_move (&pos, &moves[chosen], NULL);
+            }
+        }
+      rules->outcome (&pos, &outcome);
+      throws += pos.throw_count;
+      if (!outcome.over)
+        unfinished++;
+      else if (outcome.winner < 0)
+        draws++;
+      else
+        {
+          wins[outcome.winner]++;
+          gulmasi += outcome.gulmasi;
+        }
+    }
+  double elapsed = seconds_now () - start;
+
+  printf ("games: %" G_GUINT64_FORMAT "\n", n_games);
+  for (int p = 0; p < rules->n_players (&game.options); p++)
+    {
+      g_autofree char *name = g_ascii_strdown (rules->player_name (&game.options, p), -1);
+      printf ("%s won: %" G_GUINT64_FORMAT "\n", name, wins[p]);
+    }
+  printf ("draws: %" G_GUINT64_FORMAT "\n", draws);
+  printf ("gulmasi: %" G_GUINT64_FORMAT "\n", gulmasi);
+  printf ("mean throws per game: %.1f\n", (double) throws / (double) n_games);
+  printf ("games per second: %.0f\n", elapsed > 0 ? (double) n_games / elapsed : 0.0);
+  return unfinished == 0 ? 0 : 1;
+}
+
+/* ---- main ---- */
+
+typedef struct {
+  const char *name;
+  const char *usage;
+  int       (*run) (int argc, char **argv);
+} Verb;
+
+static const Verb verbs[] = {
+  { "throws", "throws --game G [--count N] [--seed S]\n"
+              "      how often each throw comes up, against its exact odds", verb_throws },
+  { "moves", "moves --game G --position P [--throw T]\n"
+             "      every legal move of a throw, with the position after it", verb_moves },
+  { "selfplay", "selfplay --game G [--games N] [--seed S] [--length L] [--limit N]\n"
+                "         [--no-RULE | --RULE ...]\n"
+                "      random players to the end of each game, and the results", verb_selfplay },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "Usage: kasimala-cli VERB [OPTIONS]\n\n");
+  for (unsigned i = 0; i < G_N_ELEMENTS (verbs); i++)
+    fprintf (out, "  %s\n", verbs[i].usage);
+  fprintf (out, "\nGames and their rule options:\n");
+  for (unsigned i = 0; i < ksm_rules_n_games (); i++)
+    {
+      const KsmRules *rules = ksm_rules_nth (i);
+      fprintf (out, "  %s (%s)\n", rules->id, rules->name);
+      for (unsigned k = 0; k < rules->n_option_info; k++)
+        fprintf (out, "    --no-%s  %s is %s by default\n", rules->option_info[k].key,
+                 rules->option_info[k].label, rules->option_info[k].default_on ? "on" : "off");
+    }
+  fprintf (out, "\nPositions and moves are written as doc/notation.md says.\n");
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return EXIT_USAGE;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      print_usage (stdout);
+      return 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("kasimala-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  for (unsigned i = 0; i < G_N_ELEMENTS (verbs); i++)
+    if (strcmp (argv[1], verbs[i].name) == 0)
+      return verbs[i].run (argc - 2, argv + 2);
+  die ("unknown verb \"%s\" (try: kasimala-cli --help)", argv[1]);
+}

@@ -1,0 +1,964 @@
+/* ksm-kasimala.c: Kasimala Paay of Bhaktapur, by seeds/kasimala.txt and the
+ * decisions in rules-decisions.md.
+ *
+ * Side 0 is the bottom side (bricks), side 1 the top side (stones). A cell
+ * index is row * L + (column - 1) with rows B = 0, M = 1, T = 2. */
+#include "ksm-rules.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+
+enum { ROW_B, ROW_M, ROW_T };
+enum { BOTTOM, TOP };
+
+#define N_LENGTHS     3
+#define MAX_DISTANCE  5
+#define MAX_CELLS     (KSM_KASIMALA_ROWS * KSM_KASIMALA_MAX_LENGTH)
+#define DEFAULT_LIMIT 3000
+#define ALL_FLAGS     (KSM_OPT_KASIMALA_EXTRA_THROW | KSM_OPT_KASIMALA_KASI_STARTS \
+                       | KSM_OPT_KASIMALA_SAFE_LAIGAS)
+
+static const uint8_t lengths[N_LENGTHS] = { 17, 21, 25 };
+static const char row_letters[KSM_KASIMALA_ROWS] = { 'B', 'M', 'T' };
+static const char side_marks[2] = { 'b', 's' };
+
+/* destination[length][side][distance][cell]: where a piece lands after
+ * `distance` steps of its side's path. Filled once; paths never change. */
+static int8_t destination[N_LENGTHS][2][MAX_DISTANCE + 1][MAX_CELLS];
+static once_flag destination_once = ONCE_FLAG_INIT;
+
+static int
+length_index (int length)
+{
+  for (int i = 0; i < N_LENGTHS; i++)
+    if (lengths[i] == length)
+      return i;
+  return -1;
+}
+
+/* One step of a side's path (rules-decisions.md, "bottom's path"). */
+static int
+next_cell (int side, int length, int cell)
+{
+  int row = cell / length;
+  int col = cell % length + 1;
+
+  if (side == BOTTOM)
+    switch (row)
+      {
+      case ROW_B: return col < length ? cell + 1 : ROW_M * length + length - 1;
+      case ROW_M: return col > 1 ? cell - 1 : ROW_T * length;
+      default:    return col < length ? cell + 1 : ROW_M * length + length - 1;
+      }
+  else
+    switch (row)
+      {
+      case ROW_T: return col > 1 ? cell - 1 : ROW_M * length;
+      case ROW_M: return col < length ? cell + 1 : ROW_B * length + length - 1;
+      default:    return col > 1 ? cell - 1 : ROW_M * length;
+      }
+}
+
+static void
+fill_destinations (void)
+{
+  for (int li = 0; li < N_LENGTHS; li++)
+    for (int side = 0; side < 2; side++)
+      for (int cell = 0; cell < 3 * lengths[li]; cell++)
+        {
+          int at = cell;
+          destination[li][side][0][cell] = (int8_t) cell;
+          for (int d = 1; d <= MAX_DISTANCE; d++)
+            {
+              at = next_cell (side, lengths[li], at);
+              destination[li][side][d][cell] = (int8_t) at;
+            }
+        }
+}
+
+static inline bool
+is_laiga (int length, int cell)
+{
+  return cell / length == ROW_M && (cell % length) % 4 == 0;
+}
+
+static inline int
+cell_value (const KsmPosition *pos, int cell)
+{
+  int length = pos->options.length;
+  return pos->u.kasimala.cells[cell / length][cell % length];
+}
+
+static inline int8_t *
+cell_slot (KsmPosition *pos, int cell)
+{
+  int length = pos->options.length;
+  return &pos->u.kasimala.cells[cell / length][cell % length];
+}
+
+static inline int
+own_row (int side)
+{
+  return side == BOTTOM ? ROW_B : ROW_T;
+}
+
+static inline bool
+is_waiting (const KsmPosition *pos, int side, int cell)
+{
+  int length = pos->options.length;
+  return cell / length == own_row (side)
+         && (pos->u.kasimala.waiting[side] >> (cell % length) & 1u);
+}
+
+/* Bottom starts BL first, then B(L-1), ...; top starts T1, then T2, ... */
+static int
+next_waiting_cell (const KsmPosition *pos, int side)
+{
+  uint32_t waiting = pos->u.kasimala.waiting[side];
+  int length = pos->options.length;
+
+  if (waiting == 0)
+    return -1;
+  if (side == BOTTOM)
+    return ROW_B * length + (31 - __builtin_clz (waiting));
+  return ROW_T * length + __builtin_ctz (waiting);
+}
+
+static inline int
+face_value (int face)
+{
+  return face + 1;
+}
+
+/* ---- throws ---- */
+
+/* bit set = hollow side up; no hollow side up is a ngha */
+static uint8_t
+kasimala_face_of_pattern (uint32_t pattern)
+{
+  int hollow = __builtin_popcount (pattern & 0xfu);
+  return (uint8_t) (hollow == 0 ? 4 : hollow - 1);
+}
+
+/* ---- options ---- */
+
+static const KsmOptionInfo kasimala_option_info[] = {
+  { "extra-throw", "Chya and ngha throw again",
+    "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: every throw passes the turn",
+    KSM_OPT_KASIMALA_EXTRA_THROW, true },
+  { "kasi-starts", "A kasi is needed to start a piece",
+    "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: any throw starts the next piece",
+    KSM_OPT_KASIMALA_KASI_STARTS, true },
+  { "safe-laigas", "Laigas are safe",
+    "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: laigas are ordinary cells",
+    KSM_OPT_KASIMALA_SAFE_LAIGAS, true },
+};
+
+static void
+kasimala_default_options (KsmOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->game = KSM_GAME_KASIMALA;
+  options->length = 17;
+  options->n_players = 2;
+  options->first_player = BOTTOM;
+  options->throw_limit = DEFAULT_LIMIT;
+  options->flags = ALL_FLAGS;
+}
+
+static bool
+kasimala_check_options (const KsmOptions *options, char *error, size_t error_size)
+{
+  if (options->game != KSM_GAME_KASIMALA)
+    snprintf (error, error_size, "these options are not Kasimala's");
+  else if (length_index (options->length) < 0)
+    snprintf (error, error_size, "board length %d: it must be 17, 21 or 25", options->length);
+  else if (options->n_players != 2)
+    snprintf (error, error_size, "Kasimala is for 2 players, not %d", options->n_players);
+  else if (options->first_player > 1)
+    snprintf (error, error_size, "the first player must be 0 (bricks) or 1 (stones)");
+  else if (options->flags & ~ALL_FLAGS)
+    snprintf (error, error_size, "unknown rule option bits 0x%x", options->flags & ~ALL_FLAGS);
+  else
+    return true;
+  return false;
+}
+
+static void
+kasimala_init (KsmPosition *pos, const KsmOptions *options)
+{
+  int length = options->length;
+
+  call_once (&destination_once, fill_destinations);
+  memset (pos, 0, sizeof *pos);
+  pos->options = *options;
+  pos->phase = KSM_PHASE_THROW;
+  pos->to_move = options->first_player;
+
+  for (int col = 0; col < length; col++)
+    {
+      pos->u.kasimala.cells[ROW_B][col] = 1;
+      pos->u.kasimala.cells[ROW_T][col] = -1;
+    }
+  pos->u.kasimala.waiting[BOTTOM] = pos->u.kasimala.waiting[TOP] =
+    (1u << length) - 1;
+  pos->u.kasimala.pieces[BOTTOM] = pos->u.kasimala.pieces[TOP] = (uint8_t) length;
+}
+
+static int
+kasimala_n_players (const KsmOptions *options)
+{
+  (void) options;
+  return 2;
+}
+
+static int
+kasimala_team_of (const KsmOptions *options, int player)
+{
+  (void) options;
+  return player;
+}
+
+static const char *
+kasimala_player_name (const KsmOptions *options, int player)
+{
+  (void) options;
+  return player == BOTTOM ? "Bricks" : "Stones";
+}
+
+/* ---- play ---- */
+
+static void
+kasimala_apply_throw (KsmPosition *pos, int face)
+{
+  if (pos->phase != KSM_PHASE_THROW || face < 0 || face > 4)
+    return;
+  pos->face = (uint8_t) face;
+  pos->phase = KSM_PHASE_MOVE;
+  pos->throw_count++;
+}
+
+/* The cell a piece of `side` may land on, or -1: a laiga the other side
+ * holds cannot be landed on while laigas are safe. Fills *captured. */
+static inline int
+landing (const KsmPosition *pos, int side, int to, uint8_t *captured)
+{
+  int value = cell_value (pos, to);
+  int enemy = side == BOTTOM ? -value : value;
+
+  if (enemy > 0)
+    {
+      if ((pos->options.flags & KSM_OPT_KASIMALA_SAFE_LAIGAS)
+          && is_laiga (pos->options.length, to))
+        return -1;
+      *captured = (uint8_t) enemy;
+    }
+  else
+    *captured = 0;
+  return to;
+}
+
+static inline void
+add_move (KsmMove *moves, int *n, int kind, int from, int to, int distance, uint8_t captured)
+{
+  KsmMove *m = &moves[(*n)++];
+  m->kind = (uint8_t) kind;
+  m->from = (int8_t) from;
+  m->to = (int8_t) to;
+  m->distance = (uint8_t) distance;
+  m->slot = 0;
+  m->captured = captured;
+}
+
+static int
+kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
+{
+  const KsmKasimalaState *st = &pos->u.kasimala;
+  int side = pos->to_move;
+  int distance = face_value (pos->face);
+  int length = pos->options.length;
+  int li = length_index (length);
+  bool kasi_starts = pos->options.flags & KSM_OPT_KASIMALA_KASI_STARTS;
+  int next_waiting = next_waiting_cell (pos, side);
+  uint8_t captured;
+  int n = 0;
+
+  if (pos->phase != KSM_PHASE_MOVE)
+    return 0;
+
+  /* While a piece waits, a kasi must start it; it is lost when that step
+   * meets a laiga the other side holds. */
+  if (kasi_starts && distance == 1 && next_waiting >= 0)
+    {
+      int to = landing (pos, side, destination[li][side][1][next_waiting], &captured);
+      if (to >= 0)
+        add_move (moves, &n, KSM_MOVE_START, next_waiting, to, 1, captured);
+      else
+        add_move (moves, &n, KSM_MOVE_LOSE, -1, -1, 0, 0);
+      return n;
+    }
+
+  for (int row = 0; row < KSM_KASIMALA_ROWS; row++)
+    {
+      const int8_t *cells = st->cells[row];
+      uint32_t waiting_mask = row == own_row (side) ? st->waiting[side] : 0;
+      for (int col = 0; col < length; col++)
+        {
+          int value = side == BOTTOM ? cells[col] : -cells[col];
+          if (value <= 0 || (waiting_mask >> col & 1u))
+            continue;
+          int from = row * length + col;
+          int to = landing (pos, side, destination[li][side][distance][from], &captured);
+          if (to >= 0)
+            add_move (moves, &n, KSM_MOVE_STEP, from, to, distance, captured);
+        }
+    }
+
+  if (!kasi_starts && next_waiting >= 0)
+    {
+      int to = landing (pos, side, destination[li][side][distance][next_waiting], &captured);
+      if (to >= 0)
+        add_move (moves, &n, KSM_MOVE_START, next_waiting, to, distance, captured);
+    }
+
+  if (n == 0)
+    add_move (moves, &n, KSM_MOVE_LOSE, -1, -1, 0, 0);
+  return n;
+}
+
+static bool
+game_ended (const KsmPosition *pos)
+{
+  const KsmKasimalaState *st = &pos->u.kasimala;
+
+  if (st->pieces[BOTTOM] == 0 || st->pieces[TOP] == 0)
+    return true;
+  return pos->options.throw_limit > 0 && pos->throw_count >= pos->options.throw_limit
+         && pos->phase != KSM_PHASE_MOVE;
+}
+
+static void
+kasimala_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
+{
+  KsmKasimalaState *st = &pos->u.kasimala;
+  int side = pos->to_move;
+  int enemy = 1 - side;
+  int length = pos->options.length;
+  KsmEffect local;
+
+  if (effect == NULL)
+    effect = &local;
+  memset (effect, 0, sizeof *effect);
+  effect->captured_player = -1;
+
+  if (pos->phase != KSM_PHASE_MOVE)
+    return;
+
+  if (move->kind != KSM_MOVE_LOSE)
+    {
+      int8_t *from = cell_slot (pos, move->from);
+      int8_t *to = cell_slot (pos, move->to);
+      int sign = side == BOTTOM ? 1 : -1;
+
+      if (move->kind == KSM_MOVE_START)
+        st->waiting[side] &= ~(1u << (move->from % length));
+      *from = (int8_t) (*from - sign);
+
+      int enemy_count = side == BOTTOM ? -*to : *to;
+      if (enemy_count > 0)
+        {
+          effect->captured = (uint8_t) enemy_count;
+          effect->captured_player = (int8_t) enemy;
+          if (is_waiting (pos, enemy, move->to))
+            {
+              effect->captured_waiting = 1;
+              st->waiting[enemy] &= ~(1u << (move->to % length));
+            }
+          st->pieces[enemy] = (uint8_t) (st->pieces[enemy] - enemy_count);
+          *to = 0;
+        }
+      *to = (int8_t) (*to + sign);
+    }
+
+  int distance = face_value (pos->face);
+  effect->throws_again = (pos->options.flags & KSM_OPT_KASIMALA_EXTRA_THROW) && distance >= 4;
+
+  pos->phase = KSM_PHASE_THROW;
+  if (!effect->throws_again)
+    pos->to_move = (uint8_t) enemy;
+  if (game_ended (pos))
+    {
+      pos->phase = KSM_PHASE_OVER;
+      effect->game_over = true;
+      effect->throws_again = false;
+    }
+}
+
+static void
+kasimala_outcome (const KsmPosition *pos, KsmOutcome *outcome)
+{
+  const KsmKasimalaState *st = &pos->u.kasimala;
+
+  memset (outcome, 0, sizeof *outcome);
+  outcome->winner = outcome->winning_team = -1;
+  if (!game_ended (pos))
+    return;
+
+  outcome->over = true;
+  if (st->pieces[BOTTOM] == 0 || st->pieces[TOP] == 0)
+    {
+      outcome->reason = KSM_END_ALL_CAPTURED;
+      outcome->winner = st->pieces[BOTTOM] == 0 ? TOP : BOTTOM;
+      outcome->gulmasi = st->pieces[outcome->winner] == pos->options.length;
+    }
+  else
+    {
+      outcome->reason = KSM_END_THROW_LIMIT;
+      if (st->pieces[BOTTOM] != st->pieces[TOP])
+        outcome->winner = st->pieces[BOTTOM] > st->pieces[TOP] ? BOTTOM : TOP;
+    }
+  outcome->winning_team = outcome->winner;
+  if (outcome->winner >= 0)
+    outcome->score = outcome->gulmasi ? 2 : 1;
+}
+
+static int
+kasimala_pieces_left (const KsmPosition *pos, int player)
+{
+  return player == BOTTOM || player == TOP ? pos->u.kasimala.pieces[player] : 0;
+}
+
+/* ---- geometry ---- */
+
+static int
+kasimala_n_cells (const KsmOptions *options)
+{
+  return KSM_KASIMALA_ROWS * options->length;
+}
+
+static void
+kasimala_cell_name (const KsmOptions *options, int cell, char *buf, size_t size)
+{
+  int length = options->length;
+
+  if (cell < 0 || cell >= KSM_KASIMALA_ROWS * length)
+    snprintf (buf, size, "?");
+  else
+    snprintf (buf, size, "%c%d", row_letters[cell / length], cell % length + 1);
+}
+
+/* As the bottom side sees it: T on top, the wider mala in the middle. */
+static void
+kasimala_cell_place (const KsmOptions *options, int cell, KsmCellPlace *place)
+{
+  int length = options->length;
+  int row = cell / length;
+
+  place->x = (float) (cell % length);
+  place->width = 1.0f;
+  switch (row)
+    {
+    case ROW_T: place->y = 0.0f; place->height = 1.0f; break;
+    case ROW_M: place->y = 1.0f; place->height = 1.5f; break;
+    default:    place->y = 2.5f; place->height = 1.0f; break;
+    }
+}
+
+static unsigned
+kasimala_cell_flags (const KsmOptions *options, int cell)
+{
+  return is_laiga (options->length, cell) ? KSM_CELL_SAFE : 0;
+}
+
+static void
+kasimala_cell_content (const KsmPosition *pos, int cell, KsmCellContent *content)
+{
+  int value = cell_value (pos, cell);
+
+  content->player = value > 0 ? BOTTOM : value < 0 ? TOP : -1;
+  content->count = (uint8_t) abs (value);
+  content->waiting = content->player >= 0 && is_waiting (pos, content->player, cell);
+}
+
+/* ---- notation (doc/notation.md) ---- */
+
+typedef struct {
+  char  *buf;
+  size_t size;
+  size_t used;
+  bool   overflow;
+} Writer;
+
+static void
+put (Writer *w, const char *format, ...) __attribute__ ((format (printf, 2, 3)));
+
+static void
+put (Writer *w, const char *format, ...)
+{
+  va_list args;
+  int n;
+
+  if (w->overflow)
+    return;
+  va_start (args, format);
+  n = vsnprintf (w->buf + w->used, w->size - w->used, format, args);
+  va_end (args);
+  if (n < 0 || (size_t) n >= w->size - w->used)
+    w->overflow = true;
+  else
+    w->used += (size_t) n;
+}
+
+static int
+kasimala_format_position (const KsmPosition *pos, char *buf, size_t size)
+{
+  const KsmKasimalaState *st = &pos->u.kasimala;
+  int length = pos->options.length;
+  Writer w = { buf, size, 0, size == 0 };
+  static const int row_order[KSM_KASIMALA_ROWS] = { ROW_B, ROW_M, ROW_T };
+
+  put (&w, "kasimala %d", length);
+  for (int i = 0; i < KSM_KASIMALA_ROWS; i++)
+    {
+      int row = row_order[i];
+      put (&w, " %c:", row_letters[row]);
+      for (int col = 0; col < length; col++)
+        {
+          int value = st->cells[row][col];
+          int side = value > 0 ? BOTTOM : TOP;
+          int count = abs (value);
+          if (count == 0)
+            put (&w, ".");
+          else if (is_waiting (pos, side, row * length + col))
+            put (&w, "%c", side_marks[side] - 'a' + 'A');
+          else if (count == 1)
+            put (&w, "%c", side_marks[side]);
+          else
+            put (&w, "%c%d", side_marks[side], count);
+        }
+    }
+  put (&w, " %c", side_marks[pos->to_move]);
+  if (pos->phase == KSM_PHASE_MOVE)
+    put (&w, " %d", face_value (pos->face));
+  else
+    put (&w, " -");
+  put (&w, " %u %d/%d", pos->throw_count, length - st->pieces[BOTTOM], length - st->pieces[TOP]);
+
+  KsmOptions defaults;
+  kasimala_default_options (&defaults);
+  for (size_t i = 0; i < sizeof kasimala_option_info / sizeof kasimala_option_info[0]; i++)
+    {
+      uint32_t flag = kasimala_option_info[i].flag;
+      if ((pos->options.flags & flag) != (defaults.flags & flag))
+        put (&w, " %s=%s", kasimala_option_info[i].key, pos->options.flags & flag ? "on" : "off");
+    }
+  if (pos->options.throw_limit != defaults.throw_limit)
+    put (&w, " limit=%u", pos->options.throw_limit);
+
+  return w.overflow ? -1 : (int) w.used;
+}
+
+#define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); return false; } while (0)
+
+/* A field: the text up to the next space. */
+typedef struct {
+  const char *start;
+  size_t      length;
+} Field;
+
+static int
+split_fields (const char *text, Field *fields, int max_fields)
+{
+  int n = 0;
+  const char *p = text;
+
+  while (*p != '\0')
+    {
+      if (*p == ' ')
+        return -1;   /* two spaces in a row, or a leading space */
+      const char *end = strchr (p, ' ');
+      size_t len = end ? (size_t) (end - p) : strlen (p);
+      if (n == max_fields)
+        return max_fields + 1;
+      fields[n].start = p;
+      fields[n].length = len;
+      n++;
+      p += len;
+      if (*p == ' ')
+        {
+          p++;
+          if (*p == '\0')
+            return -1; /* trailing space */
+        }
+    }
+  return n;
+}
+
+static bool
+field_is (const Field *f, const char *word)
+{
+  return strlen (word) == f->length && strncmp (f->start, word, f->length) == 0;
+}
+
+/* A whole non-negative decimal number filling the field */
+static bool
+field_number (const Field *f, unsigned long max, unsigned long *value)
+{
+  unsigned long v = 0;
+
+  if (f->length == 0 || f->length > 9)
+    return false;
+  for (size_t i = 0; i < f->length; i++)
+    {
+      if (f->start[i] < '0' || f->start[i] > '9')
+        return false;
+      v = v * 10 + (unsigned long) (f->start[i] - '0');
+    }
+  if (v > max)
+    return false;
+  *value = v;
+  return true;
+}
+
+static bool
+parse_row (const Field *f, int row, int length, KsmPosition *pos, char *error, size_t error_size)
+{
+  KsmKasimalaState *st = &pos->u.kasimala;
+  char letter = row_letters[row];
+  const char *p = f->start + 2;
+  const char *end = f->start + f->length;
+  int col = 0;
+
+  if (f->length < 2 || f->start[0] != letter || f->start[1] != ':')
+    FAIL ("row %c: the field must start with \"%c:\"", letter, letter);
+
+  while (p < end)
+    {
+      char c = *p++;
+      int side, count = 1;
+      bool waiting = false;
+
+      if (col == length)
+        FAIL ("row %c: more than %d cells", letter, length);
+
+      if (c == '.')
+        {
+          st->cells[row][col++] = 0;
+          continue;
+        }
+      if (c == 'b' || c == 's')
+        side = c == 'b' ? BOTTOM : TOP;
+      else if (c == 'B' || c == 'S')
+        {
+          side = c == 'B' ? BOTTOM : TOP;
+          waiting = true;
+        }
+      else
+        FAIL ("row %c, cell %d: unknown mark '%c' (use . b s B S)", letter, col + 1, c);
+
+      if (!waiting && p < end && *p >= '0' && *p <= '9')
+        {
+          if (*p == '0')
+            FAIL ("row %c, cell %d: a count must be 2 or more", letter, col + 1);
+          count = 0;
+          while (p < end && *p >= '0' && *p <= '9')
+            {
+              count = count * 10 + (*p++ - '0');
+              if (count > KSM_KASIMALA_MAX_LENGTH)
+                FAIL ("row %c, cell %d: more pieces than a side has", letter, col + 1);
+            }
+          if (count < 2)
+            FAIL ("row %c, cell %d: a count must be 2 or more", letter, col + 1);
+        }
+      if (waiting && row != own_row (side))
+        FAIL ("row %c, cell %d: a waiting %s stands only on row %c", letter, col + 1,
+              side == BOTTOM ? "brick" : "stone", row_letters[own_row (side)]);
+      if (waiting)
+        st->waiting[side] |= 1u << col;
+      st->cells[row][col++] = (int8_t) (side == BOTTOM ? count : -count);
+    }
+  if (col != length)
+    FAIL ("row %c: %d cells, but the board is %d long", letter, col, length);
+  return true;
+}
+
+static bool
+kasimala_parse_position (const char *text, KsmPosition *pos, char *error, size_t error_size)
+{
+  Field fields[16];
+  KsmPosition parsed;
+  KsmOptions options;
+  unsigned long number;
+  static const int row_order[KSM_KASIMALA_ROWS] = { ROW_B, ROW_M, ROW_T };
+
+  if (text == NULL || *text == '\0')
+    FAIL ("the position is empty");
+  int n = split_fields (text, fields, 16);
+  if (n < 0)
+    FAIL ("fields must be separated by single spaces");
+  if (n < 9)
+    FAIL ("a Kasimala position has at least 9 fields, this has %d", n);
+  if (n > 13)
+    FAIL ("too many fields: a Kasimala position has at most 13");
+  if (!field_is (&fields[0], "kasimala"))
+    FAIL ("field 1: the game must be \"kasimala\"");
+
+  kasimala_default_options (&options);
+  if (!field_number (&fields[1], 99, &number) || length_index ((int) number) < 0)
+    FAIL ("field 2: the board length must be 17, 21 or 25");
+  options.length = (uint8_t) number;
+  int length = options.length;
+
+  memset (&parsed, 0, sizeof parsed);
+  for (int i = 0; i < KSM_KASIMALA_ROWS; i++)
+    if (!parse_row (&fields[2 + i], row_order[i], length, &parsed, error, error_size))
+      return false;
+
+  if (field_is (&fields[5], "b"))
+    parsed.to_move = BOTTOM;
+  else if (field_is (&fields[5], "s"))
+    parsed.to_move = TOP;
+  else
+    FAIL ("field 6: the side to play must be b (bricks) or s (stones)");
+
+  if (field_is (&fields[6], "-"))
+    parsed.phase = KSM_PHASE_THROW;
+  else if (field_number (&fields[6], 5, &number) && number >= 1)
+    {
+      parsed.phase = KSM_PHASE_MOVE;
+      parsed.face = (uint8_t) (number - 1);
+    }
+  else
+    FAIL ("field 7: the throw must be - (to throw) or 1 to 5");
+
+  if (!field_number (&fields[7], 999999999ul, &number))
+    FAIL ("field 8: the throw count must be a whole number");
+  parsed.throw_count = (uint32_t) number;
+
+  /* options come before the lost counts are checked, since nothing in them
+   * changes the count; but the limit matters for the phase */
+  for (int i = 9; i < n; i++)
+    {
+      const Field *f = &fields[i];
+      bool matched = false;
+      for (size_t k = 0; k < sizeof kasimala_option_info / sizeof kasimala_option_info[0]; k++)
+        {
+          const KsmOptionInfo *info = &kasimala_option_info[k];
+          size_t key_len = strlen (info->key);
+          if (f->length > key_len && strncmp (f->start, info->key, key_len) == 0
+              && f->start[key_len] == '=')
+            {
+              Field value = { f->start + key_len + 1, f->length - key_len - 1 };
+              if (field_is (&value, "on"))
+                options.flags |= info->flag;
+              else if (field_is (&value, "off"))
+                options.flags &= ~info->flag;
+              else
+                FAIL ("field %d: %s must be on or off", i + 1, info->key);
+              matched = true;
+            }
+        }
+      if (!matched && f->length > 6 && strncmp (f->start, "limit=", 6) == 0)
+        {
+          Field value = { f->start + 6, f->length - 6 };
+          if (!field_number (&value, 65535, &number))
+            FAIL ("field %d: limit must be a whole number up to 65535", i + 1);
+          options.throw_limit = (uint16_t) number;
+          matched = true;
+        }
+      if (!matched)
+        FAIL ("field %d: unknown option \"%.*s\"", i + 1, (int) f->length, f->start);
+    }
+
+  const Field *lost = &fields[8];
+  const char *slash = memchr (lost->start, '/', lost->length);
+  Field lost_fields[2];
+  unsigned long lost_count[2];
+  if (slash == NULL)
+    FAIL ("field 9: pieces lost must be written bricks/stones, like 0/2");
+  lost_fields[0] = (Field) { lost->start, (size_t) (slash - lost->start) };
+  lost_fields[1] = (Field) { slash + 1, lost->length - lost_fields[0].length - 1 };
+  for (int side = 0; side < 2; side++)
+    if (!field_number (&lost_fields[side], 99, &lost_count[side]))
+      FAIL ("field 9: pieces lost must be written bricks/stones, like 0/2");
+
+  parsed.options = options;
+  for (int side = 0; side < 2; side++)
+    {
+      int on_board = 0;
+      for (int row = 0; row < KSM_KASIMALA_ROWS; row++)
+        for (int col = 0; col < length; col++)
+          {
+            int value = parsed.u.kasimala.cells[row][col];
+            on_board += side == BOTTOM ? (value > 0 ? value : 0) : (value < 0 ? -value : 0);
+          }
+      if (on_board + (int) lost_count[side] != length)
+        FAIL ("field 9: %s on the board (%d) and lost (%lu) make %lu, not %d",
+              side == BOTTOM ? "bricks" : "stones", on_board, lost_count[side],
+              on_board + lost_count[side], length);
+      parsed.u.kasimala.pieces[side] = (uint8_t) on_board;
+    }
+  if (parsed.u.kasimala.pieces[BOTTOM] == 0 && parsed.u.kasimala.pieces[TOP] == 0)
+    FAIL ("field 9: both sides cannot have lost every piece");
+
+  if (parsed.phase == KSM_PHASE_MOVE)
+    {
+      if (parsed.throw_count == 0)
+        FAIL ("field 8: a throw waits to be played, so the throw count cannot be 0");
+      if (options.throw_limit > 0 && parsed.throw_count > options.throw_limit)
+        FAIL ("field 8: %u throws is past the limit of %u", parsed.throw_count,
+              options.throw_limit);
+      if (parsed.u.kasimala.pieces[BOTTOM] == 0 || parsed.u.kasimala.pieces[TOP] == 0)
+        FAIL ("field 7: the game is over, so no throw can wait to be played");
+    }
+  if (game_ended (&parsed))
+    parsed.phase = KSM_PHASE_OVER;
+
+  call_once (&destination_once, fill_destinations);
+  *pos = parsed;
+  return true;
+}
+
+static int
+kasimala_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size)
+{
+  Writer w = { buf, size, 0, size == 0 };
+  char from[8], to[8];
+
+  if (move->kind == KSM_MOVE_LOSE)
+    put (&w, "lost");
+  else
+    {
+      kasimala_cell_name (&pos->options, move->from, from, sizeof from);
+      kasimala_cell_name (&pos->options, move->to, to, sizeof to);
+      put (&w, "%s-%s", from, to);
+      if (move->captured > 0)
+        put (&w, "x%d", move->captured);
+    }
+  return w.overflow ? -1 : (int) w.used;
+}
+
+/* "B17" -> cell index, or -1 */
+static int
+parse_cell (const char *text, size_t len, int length)
+{
+  int row = -1, col = 0;
+
+  if (len < 2 || len > 3)
+    return -1;
+  for (int r = 0; r < KSM_KASIMALA_ROWS; r++)
+    if (text[0] == row_letters[r])
+      row = r;
+  if (row < 0 || text[1] == '0')
+    return -1;
+  for (size_t i = 1; i < len; i++)
+    {
+      if (text[i] < '0' || text[i] > '9')
+        return -1;
+      col = col * 10 + (text[i] - '0');
+    }
+  if (col < 1 || col > length)
+    return -1;
+  return row * length + col - 1;
+}
+
+static bool
+kasimala_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
+                     char *error, size_t error_size)
+{
+  KsmMove moves[KSM_MAX_MOVES];
+  int n;
+
+  if (pos->phase != KSM_PHASE_MOVE)
+    FAIL ("no throw waits to be played, so no move can be made");
+  n = kasimala_legal_moves (pos, moves);
+
+  if (text == NULL || *text == '\0')
+    FAIL ("the move is empty");
+
+  if (strcmp (text, "lost") == 0)
+    {
+      if (moves[0].kind == KSM_MOVE_LOSE)
+        {
+          *move = moves[0];
+          return true;
+        }
+      FAIL ("\"lost\": the throw can be used, so it is not lost");
+    }
+
+  const char *dash = strchr (text, '-');
+  if (dash == NULL)
+    FAIL ("\"%s\": a move is written FROM-TO, like B17-M17, or lost", text);
+  const char *to_text = dash + 1;
+  const char *x = strchr (to_text, 'x');
+  size_t to_len = x ? (size_t) (x - to_text) : strlen (to_text);
+  int from = parse_cell (text, (size_t) (dash - text), pos->options.length);
+  int to = parse_cell (to_text, to_len, pos->options.length);
+  if (from < 0)
+    FAIL ("\"%s\": no such cell \"%.*s\" on this board", text, (int) (dash - text), text);
+  if (to < 0)
+    FAIL ("\"%s\": no such cell \"%.*s\" on this board", text, (int) to_len, to_text);
+
+  int claimed = -1;
+  if (x != NULL)
+    {
+      Field count = { x + 1, strlen (x + 1) };
+      unsigned long value;
+      if (!field_number (&count, 99, &value) || value == 0)
+        FAIL ("\"%s\": the capture count after x must be a number from 1", text);
+      claimed = (int) value;
+    }
+
+  for (int i = 0; i < n; i++)
+    if (moves[i].kind != KSM_MOVE_LOSE && moves[i].from == from && moves[i].to == to)
+      {
+        if (claimed >= 0 && claimed != moves[i].captured)
+          FAIL ("\"%s\": that move captures %d, not %d", text, moves[i].captured, claimed);
+        *move = moves[i];
+        return true;
+      }
+  FAIL ("\"%s\": this move is not legal here", text);
+}
+
+const KsmRules ksm_kasimala_rules = {
+  .id = "kasimala",
+  .name = "Kasimala Paay",
+  .throws = {
+    .object_name = "strip",
+    .n_objects = 4,
+    .n_faces = 5,
+    .faces = {
+      { "kasi", 1, false },
+      { "dwadi", 2, false },
+      { "sudi", 3, false },
+      { "chya", 4, true },
+      { "ngha", 5, true },
+    },
+    .face_of_pattern = kasimala_face_of_pattern,
+  },
+  .option_info = kasimala_option_info,
+  .n_option_info = sizeof kasimala_option_info / sizeof kasimala_option_info[0],
+  .default_options = kasimala_default_options,
+  .check_options = kasimala_check_options,
+  .init = kasimala_init,
+  .n_players = kasimala_n_players,
+  .team_of = kasimala_team_of,
+  .player_name = kasimala_player_name,
+  .apply_throw = kasimala_apply_throw,
+  .legal_moves = kasimala_legal_moves,
+  .apply_move = kasimala_apply_move,
+  .outcome = kasimala_outcome,
+  .pieces_left = kasimala_pieces_left,
+  .n_cells = kasimala_n_cells,
+  .cell_name = kasimala_cell_name,
+  .cell_place = kasimala_cell_place,
+  .cell_flags = kasimala_cell_flags,
+  .cell_content = kasimala_cell_content,
+  .format_position = kasimala_format_position,
+  .parse_position = kasimala_parse_position,
+  .format_move = kasimala_format_move,
+  .parse_move = kasimala_parse_move,
+};

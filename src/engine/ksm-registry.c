@@ -1,0 +1,122 @@
+/* ksm-registry.c: the games the engine offers, and helpers over any game. */
+#include "ksm-rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+extern const KsmRules ksm_kasimala_rules;
+
+/* indexed by KsmGameKind; a game not yet written is NULL */
+static const KsmRules *const registry[KSM_N_GAMES] = {
+  [KSM_GAME_KASIMALA] = &ksm_kasimala_rules,
+};
+
+const KsmRules *
+ksm_rules_get (KsmGameKind game)
+{
+  if ((unsigned) game >= KSM_N_GAMES)
+    return NULL;
+  return registry[game];
+}
+
+unsigned
+ksm_rules_n_games (void)
+{
+  unsigned n = 0;
+  for (unsigned i = 0; i < KSM_N_GAMES; i++)
+    if (registry[i] != NULL)
+      n++;
+  return n;
+}
+
+const KsmRules *
+ksm_rules_nth (unsigned n)
+{
+  for (unsigned i = 0; i < KSM_N_GAMES; i++)
+    if (registry[i] != NULL && n-- == 0)
+      return registry[i];
+  return NULL;
+}
+
+const KsmRules *
+ksm_rules_lookup (const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (unsigned i = 0; i < KSM_N_GAMES; i++)
+    if (registry[i] != NULL && strcmp (registry[i]->id, id) == 0)
+      return registry[i];
+  return NULL;
+}
+
+const KsmRules *
+ksm_rules_for (const KsmPosition *pos)
+{
+  return ksm_rules_get ((KsmGameKind) pos->options.game);
+}
+
+int
+ksm_rules_face_weight (const KsmRules *rules, int face)
+{
+  int weight = 0;
+  uint32_t n_patterns = 1u << rules->throws.n_objects;
+
+  for (uint32_t pattern = 0; pattern < n_patterns; pattern++)
+    if (rules->throws.face_of_pattern (pattern) == face)
+      weight++;
+  return weight;
+}
+
+int
+ksm_rules_face_lookup (const KsmRules *rules, const char *text)
+{
+  if (text == NULL || *text == '\0')
+    return -1;
+
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    if (strcmp (rules->throws.faces[face].name, text) == 0)
+      return face;
+
+  /* a value names a face only when no two faces share it */
+  char *end;
+  long value = strtol (text, &end, 10);
+  if (*end != '\0')
+    return -1;
+  int found = -1;
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    if (rules->throws.faces[face].value == value)
+      {
+        if (found >= 0)
+          return -1;
+        found = face;
+      }
+  return found;
+}
+
+bool
+ksm_rules_parse_position (const char *text, KsmPosition *pos, char *error, size_t error_size)
+{
+  size_t id_length = text != NULL ? strcspn (text, " ") : 0;
+
+  for (unsigned i = 0; i < KSM_N_GAMES; i++)
+    if (registry[i] != NULL && strlen (registry[i]->id) == id_length
+        && strncmp (registry[i]->id, text, id_length) == 0)
+      return registry[i]->parse_position (text, pos, error, error_size);
+
+  if (error_size > 0)
+    {
+      char *out = error;
+      size_t room = error_size;
+      const char *prefix = "unknown game in the position's first field";
+      strncpy (out, prefix, room - 1);
+      out[room - 1] = '\0';
+    }
+  return false;
+}
+
+bool
+ksm_moves_equal (const KsmMove *a, const KsmMove *b)
+{
+  return a->kind == b->kind && a->from == b->from && a->to == b->to
+         && a->distance == b->distance && a->slot == b->slot;
+}

@@ -1,0 +1,244 @@
+/* ksm-rules.h: the one interface every game implements.
+ *
+ * Plain C11: no GLib, no GTK. A game is a table of functions (KsmRules); the
+ * model, the computer players, the notation and the command-line tool work
+ * through it only, so adding a game adds one file and one registry line.
+ *
+ * A turn runs as a small state machine kept in the position:
+ *   KSM_PHASE_THROW  the player to move must throw: the caller samples a face
+ *                    from the game's throw model and calls apply_throw ();
+ *   KSM_PHASE_MOVE   the player chooses one of legal_moves () (never empty: when
+ *                    nothing can use the throw, the only move is KSM_MOVE_LOSE);
+ *   KSM_PHASE_OVER   outcome () says who won.
+ * A game whose turn is a sequence of throws (Asi Keliya) stays in
+ * KSM_PHASE_THROW while throws earn another, then plays them one by one.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define KSM_MAX_PLAYERS        4
+#define KSM_MAX_MOVES          128
+#define KSM_MAX_CELLS          96
+#define KSM_MAX_FACES          8
+#define KSM_MAX_PENDING        32
+#define KSM_NOTATION_MAX       512
+#define KSM_ERROR_MAX          160
+
+#define KSM_KASIMALA_ROWS        3
+#define KSM_KASIMALA_MAX_LENGTH  25
+
+typedef enum {
+  KSM_GAME_KASIMALA,
+  KSM_GAME_ASHTE_KASHTE,
+  KSM_GAME_ASI_KELIYA,
+  KSM_N_GAMES
+} KsmGameKind;
+
+typedef enum {
+  KSM_PHASE_THROW,
+  KSM_PHASE_MOVE,
+  KSM_PHASE_OVER
+} KsmPhase;
+
+/* Rule options. Boolean rules are bits of `flags`, described per game by
+ * KsmRules.option_info so the CLI and the new-game page list them without
+ * knowing the game. */
+typedef struct {
+  uint8_t  game;          /* KsmGameKind */
+  uint8_t  length;        /* Kasimala: 17, 21 or 25 cells a row */
+  uint8_t  n_players;     /* Ashte Kashte: 2-4; fixed for the others */
+  uint8_t  first_player;  /* who throws first */
+  uint16_t throw_limit;   /* Kasimala: game ends after this many throws; 0 = none */
+  uint32_t flags;         /* KSM_OPT_* bits of this game */
+} KsmOptions;
+
+/* Kasimala option bits */
+enum {
+  KSM_OPT_KASIMALA_EXTRA_THROW = 1u << 0,  /* chya and ngha throw again */
+  KSM_OPT_KASIMALA_KASI_STARTS = 1u << 1,  /* only a kasi starts a piece, and must */
+  KSM_OPT_KASIMALA_SAFE_LAIGAS = 1u << 2,  /* laigas are safe and cannot be landed on */
+};
+
+typedef struct {
+  const char *key;          /* CLI flag and notation word: "extra-throw" */
+  const char *label;        /* "Chya and ngha throw again" */
+  const char *source;       /* where the default comes from */
+  const char *other_source; /* where the other reading comes from */
+  uint32_t    flag;
+  bool        default_on;
+} KsmOptionInfo;
+
+/* Kasimala. cells[row][col - 1]: > 0 that many bottom pieces (bricks), < 0 that
+ * many top pieces (stones). A waiting piece is a single piece on its own row
+ * whose bit (col - 1) is set in waiting[side]. */
+typedef struct {
+  int8_t   cells[KSM_KASIMALA_ROWS][KSM_KASIMALA_MAX_LENGTH];
+  uint32_t waiting[2];
+  uint8_t  pieces[2];       /* pieces left on the board, waiting ones included */
+} KsmKasimalaState;
+
+/* Ashte Kashte: each token's index along its colour's path (0-48, 48 the
+ * centre). */
+typedef struct {
+  int8_t  token[KSM_MAX_PLAYERS][4];
+  uint8_t blooded;          /* bit per colour that has captured */
+} KsmAshteState;
+
+/* Asi Keliya: each piece's index along its owner's track (-1 in hand, 0-47 on
+ * the track, 48 home), and the throws of the turn waiting to be played. */
+typedef struct {
+  int8_t  piece[KSM_MAX_PLAYERS][4];
+  uint8_t pending[KSM_MAX_PENDING];   /* faces */
+  uint8_t n_pending;
+  uint8_t so_hatara_units;            /* units of 1 left from So-hatara throws */
+} KsmAsiState;
+
+/* A position: plain data, copied with `=`. */
+typedef struct {
+  KsmOptions options;
+  uint8_t    phase;        /* KsmPhase */
+  uint8_t    to_move;      /* player index */
+  uint8_t    face;         /* in KSM_PHASE_MOVE: the throw to be played */
+  uint32_t   throw_count;  /* throws made so far, all players */
+  union {
+    KsmKasimalaState kasimala;
+    KsmAshteState    ashte;
+    KsmAsiState      asi;
+  } u;
+} KsmPosition;
+
+typedef enum {
+  KSM_MOVE_STEP,    /* a started piece moves the whole throw */
+  KSM_MOVE_START,   /* a waiting piece (or one in hand) starts */
+  KSM_MOVE_LOSE,    /* nothing can use the throw: it is lost */
+} KsmMoveKind;
+
+/* A move, filled in by legal_moves (). `from` and `to` are cell indices of the
+ * game's geometry (-1 for off the board). `captured` says how many pieces the
+ * move takes, so a view can say so before it is played. */
+typedef struct {
+  uint8_t kind;       /* KsmMoveKind */
+  int8_t  from;
+  int8_t  to;
+  uint8_t distance;
+  uint8_t slot;       /* which pending throw it plays (Asi Keliya) */
+  uint8_t captured;
+} KsmMove;
+
+/* What applying a move did, for the record and the views. */
+typedef struct {
+  uint8_t captured;          /* pieces taken */
+  uint8_t captured_waiting;  /* of which were still waiting */
+  int8_t  captured_player;   /* whose, or -1 */
+  bool    throws_again;      /* the same player throws next */
+  bool    game_over;
+} KsmEffect;
+
+typedef enum {
+  KSM_END_NONE,
+  KSM_END_ALL_CAPTURED,   /* Kasimala: one side took every piece of the other */
+  KSM_END_THROW_LIMIT,    /* Kasimala: the throw limit was reached */
+  KSM_END_ALL_HOME,       /* race games: all pieces home */
+  KSM_END_BLOCKED,        /* Ashte Kashte: nobody can move */
+} KsmEndReason;
+
+typedef struct {
+  bool    over;
+  int8_t  winner;      /* player, or -1 for a draw */
+  int8_t  winning_team;/* team, or -1 */
+  bool    gulmasi;     /* Kasimala: won without losing a piece */
+  uint8_t score;       /* points to the winner in the running score */
+  uint8_t reason;      /* KsmEndReason */
+} KsmOutcome;
+
+/* Throws: each strip or cowrie falls either way with probability 1/2, so a
+ * throw is an n-bit pattern, all patterns equally likely, and its face follows
+ * from the pattern. The exact odds of a face are its share of the 2^n
+ * patterns. */
+typedef struct {
+  const char *name;       /* "kasi" */
+  uint8_t     value;      /* 1 */
+  bool        throws_again;
+} KsmFace;
+
+typedef struct {
+  const char *object_name;   /* "strip", "cowrie" */
+  uint8_t     n_objects;
+  uint8_t     n_faces;
+  KsmFace     faces[KSM_MAX_FACES];
+  uint8_t   (*face_of_pattern) (uint32_t pattern);
+} KsmThrowModel;
+
+/* Where a view draws a cell, in units of the game's grid. */
+typedef struct {
+  float x, y, width, height;
+} KsmCellPlace;
+
+enum {
+  KSM_CELL_SAFE = 1u << 0,    /* a laiga, a start square, a corner */
+};
+
+typedef struct {
+  int8_t  player;     /* whose pieces, or -1 for none */
+  uint8_t count;
+  bool    waiting;    /* a waiting piece (Kasimala) */
+} KsmCellContent;
+
+typedef struct KsmRules KsmRules;
+
+struct KsmRules {
+  const char          *id;        /* "kasimala": the CLI's --game */
+  const char          *name;      /* "Kasimala Paay" */
+  KsmThrowModel        throws;
+  const KsmOptionInfo *option_info;
+  unsigned             n_option_info;
+
+  void  (*default_options) (KsmOptions *options);
+  /* false with a message when the options make no game */
+  bool  (*check_options)   (const KsmOptions *options, char *error, size_t error_size);
+  void  (*init)            (KsmPosition *pos, const KsmOptions *options);
+
+  int   (*n_players)       (const KsmOptions *options);
+  int   (*team_of)         (const KsmOptions *options, int player);
+  const char *(*player_name) (const KsmOptions *options, int player);
+
+  void  (*apply_throw)     (KsmPosition *pos, int face);
+  /* writes at most KSM_MAX_MOVES moves, returns how many (at least 1 in
+   * KSM_PHASE_MOVE, 0 otherwise); never allocates */
+  int   (*legal_moves)     (const KsmPosition *pos, KsmMove *moves);
+  void  (*apply_move)      (KsmPosition *pos, const KsmMove *move, KsmEffect *effect);
+  void  (*outcome)         (const KsmPosition *pos, KsmOutcome *outcome);
+  /* pieces of a player not yet lost: on the board, waiting, in hand or home */
+  int   (*pieces_left)     (const KsmPosition *pos, int player);
+
+  int   (*n_cells)         (const KsmOptions *options);
+  void  (*cell_name)       (const KsmOptions *options, int cell, char *buf, size_t size);
+  void  (*cell_place)      (const KsmOptions *options, int cell, KsmCellPlace *place);
+  unsigned (*cell_flags)   (const KsmOptions *options, int cell);
+  void  (*cell_content)    (const KsmPosition *pos, int cell, KsmCellContent *content);
+
+  /* Notation (doc/notation.md). format_* write a NUL-terminated string and
+   * return its length, or -1 when it does not fit. parse_* return false and
+   * write a one-line message naming what is wrong. */
+  int   (*format_position) (const KsmPosition *pos, char *buf, size_t size);
+  bool  (*parse_position)  (const char *text, KsmPosition *pos, char *error, size_t error_size);
+  int   (*format_move)     (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size);
+  bool  (*parse_move)      (const KsmPosition *pos, const char *text, KsmMove *move,
+                            char *error, size_t error_size);
+};
+
+/* The registry */
+const KsmRules *ksm_rules_get       (KsmGameKind game);
+const KsmRules *ksm_rules_lookup    (const char *id);
+const KsmRules *ksm_rules_for       (const KsmPosition *pos);
+unsigned        ksm_rules_n_games   (void);
+const KsmRules *ksm_rules_nth       (unsigned n);
+
+/* Helpers over any game */
+int  ksm_rules_face_weight  (const KsmRules *rules, int face);   /* out of 2^n_objects */
+int  ksm_rules_face_lookup  (const KsmRules *rules, const char *text); /* name or value; -1 */
+bool ksm_rules_parse_position (const char *text, KsmPosition *pos, char *error, size_t error_size);
+bool ksm_moves_equal        (const KsmMove *a, const KsmMove *b);
