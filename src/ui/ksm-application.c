@@ -1,0 +1,100 @@
+/* ksm-application.c */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ksm-application.h"
+#include "ksm-window.h"
+
+struct _KsmApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (KsmApplication, ksm_application, ADW_TYPE_APPLICATION)
+
+KsmApplication *
+ksm_application_new (void)
+{
+  /* Before the first _(): the window template and the actions translate
+   * their strings as they are built. */
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  return g_object_new (KSM_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/io/github/kasimala/Kasimala",
+                       NULL);
+}
+
+static void
+ksm_application_activate (GApplication *app)
+{
+  GtkWindow *window;
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    window = GTK_WINDOW (ksm_window_new (KSM_APPLICATION (app)));
+
+  gtk_window_present (window);
+}
+
+static void
+quit_activated_cb (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static void
+about_activated_cb (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GtkWindow *window = gtk_application_get_active_window (app);
+
+  adw_show_about_window (window,
+                         "application-name", _("Kasimala"),
+                         "application-icon", APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Play race games from Nepal, Bengal and Sri Lanka"),
+                         /* Translators: put your name here, one per line */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static const GActionEntry app_entries[] = {
+  { "quit", quit_activated_cb },
+  { "about", about_activated_cb },
+};
+
+static void
+ksm_application_startup (GApplication *app)
+{
+  static const char *quit_accels[] = { "<Control>q", NULL };
+
+  G_APPLICATION_CLASS (ksm_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app),
+                                   app_entries, G_N_ELEMENTS (app_entries),
+                                   app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+}
+
+static void
+ksm_application_class_init (KsmApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->activate = ksm_application_activate;
+  app_class->startup = ksm_application_startup;
+}
+
+static void
+ksm_application_init (KsmApplication *self)
+{
+}
