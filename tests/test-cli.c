@@ -1,0 +1,375 @@
+/* test-cli.c: kasimala-cli, run as a user would run it.
+ *
+ * The binary comes from $KSM_CLI (set by meson).
+ */
+#include <glib.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *cli;
+
+static const char *START17 =
+  "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0";
+
+typedef struct {
+  int status;     /* exit status, or -1 if it did not exit */
+  char *out;
+  char *err;
+  char **lines;   /* of out */
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+  g_strfreev (r->lines);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *r, ...)
+{
+  va_list ap;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (char *) cli);
+  va_start (ap, r);
+  for (const char *a = va_arg (ap, const char *); a; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (char *) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  memset (r, 0, sizeof *r);
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     &r->out, &r->err, &wait_status, &error))
+    g_error ("cannot run %s: %s", cli, error->message);
+
+  GError *exit_error = NULL;
+  if (g_spawn_check_wait_status (wait_status, &exit_error))
+    r->status = 0;
+  else if (exit_error->domain == G_SPAWN_EXIT_ERROR)
+    r->status = exit_error->code;
+  else
+    r->status = -1;
+  g_clear_error (&exit_error);
+
+  /* lines of stdout, without a last empty one */
+  r->lines = g_strsplit (r->out, "\n", -1);
+  guint n = g_strv_length (r->lines);
+  if (n > 0 && r->lines[n - 1][0] == '\0')
+    {
+      g_free (r->lines[n - 1]);
+      r->lines[n - 1] = NULL;
+    }
+  g_test_message ("%s ... -> %d\nstdout:\n%s\nstderr:\n%s", cli, r->status, r->out, r->err);
+}
+
+static void
+assert_success (const Run *r)
+{
+  if (r->status != 0)
+    g_error ("kasimala-cli failed with status %d: %s", r->status, r->err);
+}
+
+static const char *
+line_starting (const Run *r, const char *prefix)
+{
+  for (int i = 0; r->lines[i]; i++)
+    if (g_str_has_prefix (r->lines[i], prefix))
+      return r->lines[i];
+  g_error ("no line starting \"%s\" in:\n%s", prefix, r->out);
+  return NULL;
+}
+
+static double
+number_after (const Run *r, const char *prefix)
+{
+  const char *line = line_starting (r, prefix);
+  char *end;
+  double v = g_ascii_strtod (line + strlen (prefix), &end);
+  g_assert_true (end != line + strlen (prefix));
+  return v;
+}
+
+/* ------------------------------------------------------------------ throws */
+
+static void
+test_throws (void)
+{
+  g_auto(Run) r;
+  static const struct { const char *name; int value; double pct; } faces[] = {
+    { "kasi", 1, 25.0 }, { "dwadi", 2, 37.5 }, { "sudi", 3, 25.0 },
+    { "chya", 4, 6.25 }, { "ngha", 5, 6.25 },
+  };
+
+  run_cli (&r, "throws", "--game", "kasimala", "--count", "1000", "--seed", "1", NULL);
+  assert_success (&r);
+
+  long sum = 0;
+  for (unsigned i = 0; i < G_N_ELEMENTS (faces); i++)
+    {
+      /* kasi 1: 250 (25.00%, expected 25.00%) */
+      g_autofree char *prefix = g_strdup_printf ("%s %d: ", faces[i].name, faces[i].value);
+      const char *line = line_starting (&r, prefix);
+      char *end;
+      long n = strtol (line + strlen (prefix), &end, 10);
+      g_assert_true (end != line + strlen (prefix));
+      g_assert_cmpint (n, >=, 0);
+      g_assert_cmpint (n, <=, 1000);
+      sum += n;
+      g_autofree char *pct = g_strdup_printf ("(%.2f%%, expected %.2f%%)", n / 10.0, faces[i].pct);
+      g_assert_true (g_str_has_prefix (end, " "));
+      g_assert_cmpstr (end + 1, ==, pct);
+      /* 1000 throws are not far off the odds */
+      g_assert_cmpfloat (n / 10.0, >, faces[i].pct * 0.5);
+      g_assert_cmpfloat (n / 10.0, <, faces[i].pct * 1.5 + 2);
+    }
+  g_assert_cmpint (sum, ==, 1000);
+  g_assert_cmpfloat (number_after (&r, "total: "), ==, 1000);
+  /* the five faces and the total come first; a summary may follow */
+  g_assert_cmpuint (g_strv_length (r.lines), >=, 6);
+  g_assert_true (g_str_has_prefix (r.lines[0], "kasi 1: "));
+  g_assert_true (g_str_has_prefix (r.lines[4], "ngha 5: "));
+  g_assert_true (g_str_has_prefix (r.lines[5], "total: "));
+
+  /* the same seed prints the same, another seed not */
+  g_auto(Run) again;
+  run_cli (&again, "throws", "--game", "kasimala", "--count", "1000", "--seed", "1", NULL);
+  g_assert_cmpstr (again.out, ==, r.out);
+  g_auto(Run) other;
+  run_cli (&other, "throws", "--game", "kasimala", "--count", "1000", "--seed", "2", NULL);
+  assert_success (&other);
+  g_assert_cmpstr (other.out, !=, r.out);
+}
+
+/* ------------------------------------------------------------------- moves */
+
+static void
+test_moves_start (void)
+{
+  g_auto(Run) r;
+  const char *after = "kasimala 17 B:BBBBBBBBBBBBBBBB. M:................b T:SSSSSSSSSSSSSSSSS s - 1 0/0";
+
+  run_cli (&r, "moves", "--game", "kasimala", "--position", START17, "--throw", "1", NULL);
+  assert_success (&r);
+  g_assert_cmpuint (g_strv_length (r.lines), ==, 1);
+  g_autofree char *want = g_strdup_printf ("B17-M17  %s", after);
+  g_assert_cmpstr (r.lines[0], ==, want);
+
+  /* the throw by name */
+  g_auto(Run) r2;
+  run_cli (&r2, "moves", "--game", "kasimala", "--position", START17, "--throw", "kasi", NULL);
+  assert_success (&r2);
+  g_assert_cmpstr (r2.out, ==, r.out);
+
+  /* a position whose throw is already made */
+  g_auto(Run) r3;
+  run_cli (&r3, "moves", "--game", "kasimala", "--position",
+           "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b 1 1 0/0",
+           "--throw", "1", NULL);
+  assert_success (&r3);
+  g_assert_cmpstr (r3.out, ==, r.out);
+}
+
+static void
+test_moves_many (void)
+{
+  g_auto(Run) r;
+  /* the seed's sudi: two moves, one taking two stones */
+  const char *pos = "kasimala 17 B:BBBBBBBBBBBBBBB.. M:.......s2..b...b.. T:..SSSSSSSSSSSSSSS b - 70 0/0";
+
+  run_cli (&r, "moves", "--game", "kasimala", "--position", pos, "--throw", "sudi", NULL);
+  assert_success (&r);
+  g_assert_cmpuint (g_strv_length (r.lines), ==, 2);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+  for (int i = 0; r.lines[i]; i++)
+    g_ptr_array_add (lines, r.lines[i]);
+  bool took = false, other = false;
+  for (unsigned i = 0; i < lines->len; i++)
+    {
+      const char *l = lines->pdata[i];
+      if (g_str_equal (l, "M11-M8x2  kasimala 17 B:BBBBBBBBBBBBBBB.. M:.......b......b.. "
+                          "T:..SSSSSSSSSSSSSSS s - 71 0/2"))
+        took = true;
+      else if (g_str_equal (l, "M15-M12  kasimala 17 B:BBBBBBBBBBBBBBB.. M:.......s2..bb..... "
+                               "T:..SSSSSSSSSSSSSSS s - 71 0/0"))
+        other = true;
+      else
+        g_error ("unexpected line: %s", l);
+    }
+  g_assert_true (took && other);
+}
+
+static void
+test_moves_lost (void)
+{
+  g_auto(Run) r;
+
+  run_cli (&r, "moves", "--game", "kasimala", "--position", START17, "--throw", "2", NULL);
+  assert_success (&r);
+  g_assert_cmpuint (g_strv_length (r.lines), ==, 1);
+  g_assert_true (g_str_has_prefix (r.lines[0], "lost"));
+  g_assert_true (g_str_has_suffix (r.lines[0],
+    "  kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS s - 1 0/0"));
+
+  /* a lost chya throws again: the same side is still to play */
+  g_auto(Run) r2;
+  run_cli (&r2, "moves", "--game", "kasimala", "--position", START17, "--throw", "chya", NULL);
+  assert_success (&r2);
+  g_assert_cmpuint (g_strv_length (r2.lines), ==, 1);
+  g_assert_true (g_str_has_prefix (r2.lines[0], "lost"));
+  g_assert_true (g_str_has_suffix (r2.lines[0],
+    "  kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 1 0/0"));
+
+  /* the seed's kasi that does no good */
+  g_auto(Run) r3;
+  run_cli (&r3, "moves", "--game", "kasimala", "--position",
+           "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................s T:.SSSSSSSSSSSSSSSS b - 9 0/0",
+           "--throw", "kasi", NULL);
+  assert_success (&r3);
+  g_assert_cmpuint (g_strv_length (r3.lines), ==, 1);
+  g_assert_true (g_str_has_prefix (r3.lines[0], "lost"));
+}
+
+/* ---------------------------------------------------------------- selfplay */
+
+static void
+check_selfplay (const Run *r, int games)
+{
+  assert_success (r);
+  g_assert_cmpfloat (number_after (r, "games: "), ==, games);
+  double b = number_after (r, "bricks won: ");
+  double s = number_after (r, "stones won: ");
+  double d = number_after (r, "draws: ");
+  double g = number_after (r, "gulmasi: ");
+  double mean = number_after (r, "mean throws per game: ");
+  double rate = number_after (r, "games per second: ");
+  g_assert_cmpfloat (b + s + d, ==, games);
+  g_assert_cmpfloat (g, >=, 0);
+  g_assert_cmpfloat (g, <=, b + s);
+  g_assert_cmpfloat (mean, >, 1);
+  g_assert_cmpfloat (mean, <=, 3000);
+  g_assert_cmpfloat (rate, >, 0);
+}
+
+static void
+test_selfplay (void)
+{
+  g_auto(Run) r;
+  run_cli (&r, "selfplay", "--game", "kasimala", "--games", "20", "--seed", "3", NULL);
+  check_selfplay (&r, 20);
+
+  /* the same seed plays the same games */
+  g_auto(Run) again;
+  run_cli (&again, "selfplay", "--game", "kasimala", "--games", "20", "--seed", "3", NULL);
+  check_selfplay (&again, 20);
+  for (int i = 0; r.lines[i]; i++)
+    if (!g_str_has_prefix (r.lines[i], "games per second"))
+      g_assert_cmpstr (r.lines[i], ==, again.lines[i]);
+
+  g_auto(Run) r2;
+  run_cli (&r2, "selfplay", "--game", "kasimala", "--games", "10", "--seed", "4",
+           "--length", "25", "--no-extra-throw", "--no-kasi-starts", "--no-safe-laigas", NULL);
+  check_selfplay (&r2, 10);
+
+  /* a limit of 10 throws: nobody can win, every game is decided by pieces */
+  g_auto(Run) r3;
+  run_cli (&r3, "selfplay", "--game", "kasimala", "--games", "10", "--seed", "5",
+           "--limit", "10", NULL);
+  check_selfplay (&r3, 10);
+  g_assert_cmpfloat (number_after (&r3, "mean throws per game: "), ==, 10);
+}
+
+/* ------------------------------------------------------------------ errors */
+
+static void
+assert_usage_error (const char *what, ...)
+{
+  va_list ap;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  int wait_status;
+
+  g_ptr_array_add (argv, (char *) cli);
+  va_start (ap, what);
+  for (const char *a = va_arg (ap, const char *); a; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (char *) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     &out, &err, &wait_status, &error))
+    g_error ("cannot run %s: %s", cli, error->message);
+  g_test_message ("%s: stderr \"%s\"", what, err);
+
+  GError *exit_error = NULL;
+  g_assert_false (g_spawn_check_wait_status (wait_status, &exit_error));
+  g_assert_error (exit_error, G_SPAWN_EXIT_ERROR, 2);
+  g_clear_error (&exit_error);
+
+  /* one line on stderr, naming the problem */
+  g_assert_true (g_str_has_prefix (err, "kasimala-cli: "));
+  g_assert_true (g_str_has_suffix (err, "\n"));
+  int newlines = 0;
+  for (const char *c = err; *c; c++)
+    newlines += *c == '\n';
+  g_assert_cmpint (newlines, ==, 1);
+  g_assert_cmpuint (strlen (err), >, strlen ("kasimala-cli: \n"));
+}
+
+static void
+test_errors (void)
+{
+  assert_usage_error ("unknown verb", "frobnicate", "--game", "kasimala", NULL);
+  assert_usage_error ("unknown game", "throws", "--game", "chess", "--count", "10", "--seed", "1", NULL);
+  assert_usage_error ("bad count", "throws", "--game", "kasimala", "--count", "abc", "--seed", "1", NULL);
+  assert_usage_error ("bad seed", "throws", "--game", "kasimala", "--count", "10", "--seed", "x1", NULL);
+  assert_usage_error ("unknown option", "throws", "--game", "kasimala", "--frob", NULL);
+  assert_usage_error ("malformed position", "moves", "--game", "kasimala",
+                      "--position", "kasimala 17 B:BBB", "--throw", "1", NULL);
+  assert_usage_error ("garbage position", "moves", "--game", "kasimala",
+                      "--position", "garbage", "--throw", "1", NULL);
+  assert_usage_error ("throw 9", "moves", "--game", "kasimala",
+                      "--position", START17, "--throw", "9", NULL);
+  assert_usage_error ("throw 0", "moves", "--game", "kasimala",
+                      "--position", START17, "--throw", "0", NULL);
+  assert_usage_error ("throw of a bad name", "moves", "--game", "kasimala",
+                      "--position", START17, "--throw", "ashte", NULL);
+  assert_usage_error ("throw against the pending one", "moves", "--game", "kasimala",
+                      "--position",
+                      "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b 1 1 0/0",
+                      "--throw", "2", NULL);
+  assert_usage_error ("bad games", "selfplay", "--game", "kasimala", "--games", "many", "--seed", "1", NULL);
+  assert_usage_error ("bad length", "selfplay", "--game", "kasimala", "--games", "2", "--seed", "1",
+                      "--length", "18", NULL);
+  assert_usage_error ("bad limit", "selfplay", "--game", "kasimala", "--games", "2", "--seed", "1",
+                      "--limit", "lots", NULL);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  cli = g_getenv ("KSM_CLI");
+  if (cli == NULL || !g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_printerr ("KSM_CLI does not name the kasimala-cli binary\n");
+      return 1;
+    }
+
+  g_test_add_func ("/cli/throws", test_throws);
+  g_test_add_func ("/cli/moves/start", test_moves_start);
+  g_test_add_func ("/cli/moves/many", test_moves_many);
+  g_test_add_func ("/cli/moves/lost", test_moves_lost);
+  g_test_add_func ("/cli/selfplay", test_selfplay);
+  g_test_add_func ("/cli/errors", test_errors);
+
+  return g_test_run ();
+}
