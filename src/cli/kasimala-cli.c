@@ -3,6 +3,8 @@
  * one line on stderr and exit status 2. */
 #include "config.h"
 
+#include <errno.h>
+#include <gio/gio.h>
 #include <glib.h>
 #include <math.h>
 #include <stdarg.h>
@@ -12,6 +14,7 @@
 
 #include "ksm-player.h"
 #include "ksm-random.h"
+#include "ksm-record.h"
 #include "ksm-rules.h"
 
 #define EXIT_USAGE 2
@@ -310,11 +313,26 @@ verb_moves (int argc, char **argv)
 
 /* ---- selfplay ---- */
 
+static void
+save_record (KsmRecord *record, const char *directory, guint64 index, const KsmRandom *rng)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *name = g_strdup_printf ("game-%06" G_GUINT64_FORMAT ".json", index + 1);
+  g_autofree char *path = g_build_filename (directory, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  ksm_record_set_ended (record, now);
+  ksm_record_set_generators (record, rng, rng);
+  if (!ksm_record_save_to_file (record, file, &error))
+    die ("--save: %s", error->message);
+}
+
 static int
 verb_selfplay (int argc, char **argv)
 {
   const KsmRules *rules = find_game (argc, argv);
-  const char *game_id = NULL, *games_text = "100", *seed_text = "1";
+  const char *game_id = NULL, *games_text = "100", *seed_text = "1", *save_dir = NULL;
   GameArgs game;
   game_args_init (&game, rules);
   const ArgSpec specs[] = {
@@ -325,6 +343,7 @@ verb_selfplay (int argc, char **argv)
     { "limit", ARG_VALUE, &game.limit, NULL, 0 },
     { "players", ARG_VALUE, &game.players, NULL, 0 },
     { "first", ARG_VALUE, &game.first, NULL, 0 },
+    { "save", ARG_VALUE, &save_dir, NULL, 0 },
   };
   guint64 wins[KSM_MAX_PLAYERS] = { 0 }, draws = 0, gulmasi = 0, throws = 0, unfinished = 0;
 
@@ -332,6 +351,11 @@ verb_selfplay (int argc, char **argv)
   game_args_finish (&game);
   guint64 n_games = parse_number ("games", games_text, 1, G_GUINT64_CONSTANT (1) << 40);
   guint64 seed = parse_number ("seed", seed_text, 0, G_MAXUINT64);
+  KsmSeat seats[KSM_MAX_PLAYERS];
+  for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+    seats[p] = (KsmSeat) { KSM_SEAT_COMPUTER, KSM_LEVEL_RANDOM };
+  if (save_dir != NULL && g_mkdir_with_parents (save_dir, 0755) != 0)
+    die ("--save: cannot make the folder \"%s\": %s", save_dir, g_strerror (errno));
 
   double start = seconds_now ();
   for (guint64 g = 0; g < n_games; g++)
@@ -341,19 +365,35 @@ verb_selfplay (int argc, char **argv)
       KsmMove moves[KSM_MAX_MOVES];
       KsmOutcome outcome;
 
+      g_autoptr(KsmRecord) record = NULL;
+
       ksm_random_seed (&rng, game_seed (seed, g));
+      if (save_dir != NULL)
+        record = ksm_record_new (&game.options, seats, game_seed (seed, g));
       rules->init (&pos, &game.options);
       while (pos.phase != KSM_PHASE_OVER)
         {
+          KsmEvent event = { .player = pos.to_move };
           if (pos.phase == KSM_PHASE_THROW)
-            rules->apply_throw (&pos, ksm_throw_sample (&rules->throws, &rng, NULL));
+            {
+              event.kind = KSM_EVENT_THROW;
+              event.face = (uint8_t) ksm_throw_sample (&rules->throws, &rng, &event.pattern);
+              rules->apply_throw (&pos, event.face);
+            }
           else
             {
               int n = rules->legal_moves (&pos, moves);
               int chosen = ksm_player_choose (KSM_LEVEL_RANDOM, &pos, moves, n, &rng);
+              event.kind = moves[chosen].kind == KSM_MOVE_LOSE ? KSM_EVENT_LOST : KSM_EVENT_MOVE;
+              event.face = pos.face;
+              event.move = moves[chosen];
               rules->apply_move (&pos, &moves[chosen], NULL);
             }
+          if (record != NULL)
+            ksm_record_append (record, &event);
         }
+      if (record != NULL)
+        save_record (record, save_dir, g, &rng);
       rules->outcome (&pos, &outcome);
       throws += pos.throw_count;
       if (!outcome.over)
@@ -381,6 +421,58 @@ verb_selfplay (int argc, char **argv)
   return unfinished == 0 ? 0 : 1;
 }
 
+/* ---- replay ---- */
+
+static int
+verb_replay (int argc, char **argv)
+{
+  g_autoptr(KsmRecord) record = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  const KsmRules *rules;
+  KsmPosition pos;
+  KsmOutcome outcome;
+  char position_text[KSM_NOTATION_MAX];
+
+  if (argc != 1 || g_str_has_prefix (argv[0], "--"))
+    die ("replay takes one saved-game file");
+  file = g_file_new_for_commandline_arg (argv[0]);
+  record = ksm_record_new_from_file (file, &error);
+  if (record == NULL)
+    die ("%s: %s", argv[0], error->message);
+
+  rules = ksm_record_get_rules (record);
+  printf ("game: %s\n", rules->name);
+  for (int p = 0; p < rules->n_players (ksm_record_get_options (record)); p++)
+    {
+      const KsmSeat *seat = ksm_record_get_seat (record, (guint) p);
+      printf ("%s: %s\n", rules->player_name (ksm_record_get_options (record), p),
+              seat->kind == KSM_SEAT_PERSON ? "person" : ksm_level_name (seat->level));
+    }
+  printf ("seed: %" G_GUINT64_FORMAT "\n", ksm_record_get_seed (record));
+
+  rules->init (&pos, ksm_record_get_options (record));
+  for (guint i = 0; i < ksm_record_get_n_events (record); i++)
+    {
+      const KsmEvent *event = ksm_record_get_event (record, i);
+      g_autofree char *text = ksm_record_describe_event (record, &pos, event);
+      printf ("%u. %s\n", i + 1, text);
+      /* the record was checked when it was read */
+      ksm_record_apply_event (record, i, &pos, NULL);
+    }
+  rules->format_position (&pos, position_text, sizeof position_text);
+  printf ("position: %s\n", position_text);
+  rules->outcome (&pos, &outcome);
+  if (!outcome.over)
+    printf ("result: not finished\n");
+  else if (outcome.winner < 0)
+    printf ("result: a draw\n");
+  else
+    printf ("result: %s won%s (%u)\n", rules->player_name (&pos.options, outcome.winner),
+            outcome.gulmasi ? " a gulmasi" : "", outcome.score);
+  return 0;
+}
+
 /* ---- main ---- */
 
 typedef struct {
@@ -395,8 +487,10 @@ static const Verb verbs[] = {
   { "moves", "moves --game G --position P [--throw T]\n"
              "      every legal move of a throw, with the position after it", verb_moves },
   { "selfplay", "selfplay --game G [--games N] [--seed S] [--length L] [--limit N]\n"
-                "         [--no-RULE | --RULE ...]\n"
+                "         [--no-RULE | --RULE ...] [--save DIR]\n"
                 "      random players to the end of each game, and the results", verb_selfplay },
+  { "replay", "replay FILE\n"
+              "      a saved game event by event, and where it ended", verb_replay },
 };
 
 static void

@@ -1,0 +1,756 @@
+/* ksm-game.c: the game in progress.
+ *
+ * The record holds exactly the events played; undone events wait in
+ * `redo`. The position is always the record replayed, so undo and redo
+ * cannot drift from the rules. Throws come from the game's own generator,
+ * which undo never rewinds. */
+#include "config.h"
+
+#include "ksm-game.h"
+
+#include "ksm-player.h"
+#include "ksm-random.h"
+
+#include <string.h>
+
+struct _KsmGame
+{
+  GObject       parent_instance;
+
+  const KsmRules *rules;
+  KsmRecord    *record;
+  GArray       *redo;            /* KsmEvent, oldest first */
+  KsmPosition   position;
+  KsmMove       moves[KSM_MAX_MOVES];
+  guint         n_moves;
+
+  KsmRandom     throw_rng;
+  KsmRandom     computer_rng;
+
+  guint         computer_delay;
+  guint         computer_source;
+  GCancellable *cancellable;
+  guint         generation;      /* bumped whenever a computer's work goes stale */
+  gboolean      thinking;
+
+  /* last announced values, so notifications fire only on change */
+  KsmPhase      last_phase;
+  guint         last_player;
+  int           last_face;
+  gboolean      last_can_undo;
+  gboolean      last_can_redo;
+};
+
+G_DEFINE_FINAL_TYPE (KsmGame, ksm_game, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_PHASE,
+  PROP_PLAYER,
+  PROP_FACE,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_THINKING,
+  PROP_COMPUTER_DELAY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_THROWN,
+  SIGNAL_MOVED,
+  SIGNAL_THROW_LOST,
+  SIGNAL_TURN_CHANGED,
+  SIGNAL_GAME_OVER,
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void schedule_computer (KsmGame *self);
+
+static void
+stop_computer (KsmGame *self)
+{
+  g_clear_handle_id (&self->computer_source, g_source_remove);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->generation++;
+  if (self->thinking)
+    {
+      self->thinking = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
+    }
+}
+
+static void
+ksm_game_dispose (GObject *object)
+{
+  KsmGame *self = KSM_GAME (object);
+
+  g_clear_handle_id (&self->computer_source, g_source_remove);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (ksm_game_parent_class)->dispose (object);
+}
+
+static void
+ksm_game_finalize (GObject *object)
+{
+  KsmGame *self = KSM_GAME (object);
+
+  g_clear_object (&self->record);
+  g_clear_pointer (&self->redo, g_array_unref);
+
+  G_OBJECT_CLASS (ksm_game_parent_class)->finalize (object);
+}
+
+static void
+ksm_game_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  KsmGame *self = KSM_GAME (object);
+
+  switch (prop_id)
+    {
+    case PROP_PHASE:
+      g_value_set_int (value, self->position.phase);
+      break;
+    case PROP_PLAYER:
+      g_value_set_uint (value, self->position.to_move);
+      break;
+    case PROP_FACE:
+      g_value_set_int (value, ksm_game_get_face (self));
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, ksm_game_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, ksm_game_can_redo (self));
+      break;
+    case PROP_THINKING:
+      g_value_set_boolean (value, self->thinking);
+      break;
+    case PROP_COMPUTER_DELAY:
+      g_value_set_uint (value, self->computer_delay);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_game_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  KsmGame *self = KSM_GAME (object);
+
+  switch (prop_id)
+    {
+    case PROP_COMPUTER_DELAY:
+      ksm_game_set_computer_delay (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_game_class_init (KsmGameClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ksm_game_dispose;
+  object_class->finalize = ksm_game_finalize;
+  object_class->get_property = ksm_game_get_property;
+  object_class->set_property = ksm_game_set_property;
+
+  properties[PROP_PHASE] =
+    g_param_spec_int ("phase", NULL, NULL, KSM_PHASE_THROW, KSM_PHASE_OVER, KSM_PHASE_THROW,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLAYER] =
+    g_param_spec_uint ("player", NULL, NULL, 0, KSM_MAX_PLAYERS - 1, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FACE] =
+    g_param_spec_int ("face", NULL, NULL, -1, KSM_MAX_FACES - 1, -1,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THINKING] =
+    g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMPUTER_DELAY] =
+    g_param_spec_uint ("computer-delay", NULL, NULL, 0, 60000, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* thrown (player, face, pattern): a throw was made */
+  signals[SIGNAL_THROWN] =
+    g_signal_new ("thrown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
+  /* moved (player, const KsmMove *move, captured) */
+  signals[SIGNAL_MOVED] =
+    g_signal_new ("moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_POINTER, G_TYPE_UINT);
+  /* throw-lost (player, face): nothing could use the throw */
+  signals[SIGNAL_THROW_LOST] =
+    g_signal_new ("throw-lost", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /* turn-changed (player): another player is to act */
+  signals[SIGNAL_TURN_CHANGED] =
+    g_signal_new ("turn-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* game-over (winner or -1, gulmasi, score) */
+  signals[SIGNAL_GAME_OVER] =
+    g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_BOOLEAN, G_TYPE_UINT);
+  /* changed: the position is different (after any event, undo, redo) */
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void
+ksm_game_init (KsmGame *self)
+{
+  self->redo = g_array_new (FALSE, TRUE, sizeof (KsmEvent));
+  self->last_face = -1;
+}
+
+static void
+refresh_moves (KsmGame *self)
+{
+  self->n_moves = self->position.phase == KSM_PHASE_MOVE
+                  ? (guint) self->rules->legal_moves (&self->position, self->moves) : 0;
+}
+
+static void
+store_generators (KsmGame *self)
+{
+  ksm_record_set_generators (self->record, &self->throw_rng, &self->computer_rng);
+}
+
+/* Announces what changed since the last announcement, then schedules the
+ * computer if it is to act. */
+static void
+announce (KsmGame *self, gboolean emit_turn)
+{
+  GObject *object = G_OBJECT (self);
+  int face = ksm_game_get_face (self);
+  gboolean can_undo = ksm_game_can_undo (self);
+  gboolean can_redo = ksm_game_can_redo (self);
+  gboolean turn_changed = self->last_player != self->position.to_move;
+  gboolean became_over = self->position.phase == KSM_PHASE_OVER && self->last_phase != KSM_PHASE_OVER;
+
+  g_object_freeze_notify (object);
+  if (self->last_phase != (KsmPhase) self->position.phase)
+    {
+      self->last_phase = self->position.phase;
+      g_object_notify_by_pspec (object, properties[PROP_PHASE]);
+    }
+  if (turn_changed)
+    {
+      self->last_player = self->position.to_move;
+      g_object_notify_by_pspec (object, properties[PROP_PLAYER]);
+    }
+  if (self->last_face != face)
+    {
+      self->last_face = face;
+      g_object_notify_by_pspec (object, properties[PROP_FACE]);
+    }
+  if (self->last_can_undo != can_undo)
+    {
+      self->last_can_undo = can_undo;
+      g_object_notify_by_pspec (object, properties[PROP_CAN_UNDO]);
+    }
+  if (self->last_can_redo != can_redo)
+    {
+      self->last_can_redo = can_redo;
+      g_object_notify_by_pspec (object, properties[PROP_CAN_REDO]);
+    }
+  g_object_thaw_notify (object);
+
+  if (turn_changed && emit_turn && self->position.phase != KSM_PHASE_OVER)
+    g_signal_emit (self, signals[SIGNAL_TURN_CHANGED], 0, (guint) self->position.to_move);
+  if (became_over)
+    {
+      KsmOutcome outcome;
+      g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+      ksm_game_get_outcome (self, &outcome);
+      if (ksm_record_get_ended (self->record) == NULL)
+        ksm_record_set_ended (self->record, now);
+      g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0, (int) outcome.winner,
+                     (gboolean) outcome.gulmasi, (guint) outcome.score);
+    }
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  schedule_computer (self);
+}
+
+static void
+append_event (KsmGame *self, const KsmEvent *event)
+{
+  ksm_record_append (self->record, event);
+}
+
+static void
+do_throw (KsmGame *self)
+{
+  KsmEvent event = { 0 };
+  guint32 pattern;
+  int face;
+
+  face = ksm_throw_sample (&self->rules->throws, &self->throw_rng, &pattern);
+  event.kind = KSM_EVENT_THROW;
+  event.player = self->position.to_move;
+  event.face = (guint8) face;
+  event.pattern = pattern;
+
+  /* a new event ends the redo line */
+  g_array_set_size (self->redo, 0);
+  append_event (self, &event);
+  self->rules->apply_throw (&self->position, face);
+  refresh_moves (self);
+  store_generators (self);
+  g_signal_emit (self, signals[SIGNAL_THROWN], 0, (guint) event.player, (guint) face, pattern);
+
+  if (self->n_moves == 1 && self->moves[0].kind == KSM_MOVE_LOSE)
+    {
+      KsmEvent lost = { .kind = KSM_EVENT_LOST, .player = event.player, .face = (guint8) face };
+      append_event (self, &lost);
+      self->rules->apply_move (&self->position, &self->moves[0], NULL);
+      refresh_moves (self);
+      g_signal_emit (self, signals[SIGNAL_THROW_LOST], 0, (guint) lost.player, (guint) face);
+    }
+  announce (self, TRUE);
+}
+
+static void
+do_move (KsmGame *self, const KsmMove *move)
+{
+  KsmEvent event = { 0 };
+  KsmEffect effect;
+
+  event.kind = KSM_EVENT_MOVE;
+  event.player = self->position.to_move;
+  event.move = *move;
+
+  g_array_set_size (self->redo, 0);
+  append_event (self, &event);
+  self->rules->apply_move (&self->position, move, &effect);
+  refresh_moves (self);
+  store_generators (self);
+  g_signal_emit (self, signals[SIGNAL_MOVED], 0, (guint) event.player, &event.move,
+                 (guint) effect.captured);
+  announce (self, TRUE);
+}
+
+/* ---- computer seats ---- */
+
+typedef struct {
+  KsmPosition position;
+  KsmMove     moves[KSM_MAX_MOVES];
+  int         n_moves;
+  KsmLevel    level;
+  KsmRandom   rng;
+  guint       generation;
+} Decision;
+
+static void
+decide_in_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  Decision *decision = task_data;
+  int chosen = ksm_player_choose (decision->level, &decision->position,
+                                  decision->moves, decision->n_moves, &decision->rng);
+  g_task_return_int (task, chosen);
+}
+
+static void
+decided_cb (GObject      *source_object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  KsmGame *self = KSM_GAME (source_object);
+  GTask *task = G_TASK (result);
+  Decision *decision = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  gssize chosen = g_task_propagate_int (task, &error);
+
+  /* an undo, a new game or quitting made this decision stale */
+  if (error != NULL || decision->generation != self->generation)
+    return;
+
+  self->thinking = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
+  self->computer_rng = decision->rng;
+  do_move (self, &decision->moves[chosen]);
+}
+
+static void
+start_thinking (KsmGame *self)
+{
+  g_autoptr(GTask) task = NULL;
+  Decision *decision = g_new0 (Decision, 1);
+
+  decision->position = self->position;
+  memcpy (decision->moves, self->moves, sizeof (KsmMove) * self->n_moves);
+  decision->n_moves = (int) self->n_moves;
+  decision->level = ksm_record_get_seat (self->record, self->position.to_move)->level;
+  decision->rng = self->computer_rng;
+  decision->generation = self->generation;
+
+  if (self->cancellable == NULL)
+    self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, decided_cb, NULL);
+  g_task_set_source_tag (task, start_thinking);
+  g_task_set_task_data (task, decision, g_free);
+  g_task_set_return_on_cancel (task, TRUE);
+
+  self->thinking = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
+  g_task_run_in_thread (task, decide_in_thread);
+}
+
+static gboolean
+computer_step_cb (gpointer user_data)
+{
+  KsmGame *self = KSM_GAME (user_data);
+
+  self->computer_source = 0;
+  if (self->position.phase == KSM_PHASE_THROW)
+    do_throw (self);
+  else if (self->position.phase == KSM_PHASE_MOVE)
+    start_thinking (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_computer (KsmGame *self)
+{
+  if (self->position.phase == KSM_PHASE_OVER || self->computer_source != 0 || self->thinking)
+    return;
+  if (ksm_record_get_seat (self->record, self->position.to_move)->kind != KSM_SEAT_COMPUTER)
+    return;
+  self->computer_source = g_timeout_add (self->computer_delay, computer_step_cb, self);
+}
+
+/* ---- construction ---- */
+
+static KsmGame *
+game_for_record (KsmRecord *record)
+{
+  KsmGame *self = g_object_new (KSM_TYPE_GAME, NULL);
+
+  self->record = record;
+  self->rules = ksm_record_get_rules (record);
+  return self;
+}
+
+KsmGame *
+ksm_game_new (const KsmOptions *options,
+              const KsmSeat    *seats,
+              guint64           seed)
+{
+  KsmGame *self;
+  const KsmRules *rules;
+  char error[KSM_ERROR_MAX];
+
+  g_return_val_if_fail (options != NULL, NULL);
+  rules = ksm_rules_get (options->game);
+  g_return_val_if_fail (rules != NULL, NULL);
+  if (!rules->check_options (options, error, sizeof error))
+    {
+      g_critical ("ksm_game_new: %s", error);
+      return NULL;
+    }
+
+  self = game_for_record (ksm_record_new (options, seats, seed));
+  ksm_random_seed (&self->throw_rng, seed);
+  /* the computer's choices have their own stream, so the throws of a seed
+   * do not depend on who plays */
+  ksm_random_seed (&self->computer_rng, seed ^ G_GUINT64_CONSTANT (0x6b61736d616c6121));
+  store_generators (self);
+  rules->init (&self->position, options);
+  refresh_moves (self);
+  self->last_phase = self->position.phase;
+  self->last_player = self->position.to_move;
+  schedule_computer (self);
+  return self;
+}
+
+KsmGame *
+ksm_game_new_from_record (KsmRecord  *record,
+                          GError    **error)
+{
+  g_autoptr(KsmGame) self = NULL;
+  KsmPosition position;
+
+  g_return_val_if_fail (KSM_IS_RECORD (record), NULL);
+
+  if (!ksm_record_replay (record, ksm_record_get_n_events (record), &position, error))
+    return NULL;
+
+  self = game_for_record (ksm_record_copy (record));
+  self->position = position;
+  if (ksm_record_get_generator (record) == NULL
+      || !ksm_random_restore (&self->throw_rng, ksm_record_get_generator (record))
+      || !ksm_random_restore (&self->computer_rng, ksm_record_get_computer_generator (record)))
+    {
+      /* an old record without states: start afresh from its seed, moved on by
+       * its length so the throws already seen do not come again */
+      guint64 seed = ksm_record_get_seed (record) + ksm_record_get_n_events (record);
+      ksm_random_seed (&self->throw_rng, seed);
+      ksm_random_seed (&self->computer_rng, seed ^ G_GUINT64_CONSTANT (0x6b61736d616c6121));
+      store_generators (self);
+    }
+  refresh_moves (self);
+  self->last_phase = self->position.phase;
+  self->last_player = self->position.to_move;
+  self->last_can_undo = ksm_game_can_undo (self);
+  schedule_computer (self);
+  return g_steal_pointer (&self);
+}
+
+/* ---- getters ---- */
+
+const KsmRules *
+ksm_game_get_rules (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), NULL);
+  return self->rules;
+}
+
+const KsmOptions *
+ksm_game_get_options (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), NULL);
+  return &self->position.options;
+}
+
+const KsmPosition *
+ksm_game_get_position (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), NULL);
+  return &self->position;
+}
+
+const KsmSeat *
+ksm_game_get_seat (KsmGame *self, guint player)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), NULL);
+  return ksm_record_get_seat (self->record, player);
+}
+
+KsmRecord *
+ksm_game_get_record (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), NULL);
+  return self->record;
+}
+
+KsmPhase
+ksm_game_get_phase (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), KSM_PHASE_OVER);
+  return self->position.phase;
+}
+
+guint
+ksm_game_get_player (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), 0);
+  return self->position.to_move;
+}
+
+int
+ksm_game_get_face (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), -1);
+  return self->position.phase == KSM_PHASE_MOVE ? self->position.face : -1;
+}
+
+const KsmMove *
+ksm_game_get_moves (KsmGame *self, guint *n_moves)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), NULL);
+  if (n_moves != NULL)
+    *n_moves = self->n_moves;
+  return self->moves;
+}
+
+void
+ksm_game_get_outcome (KsmGame *self, KsmOutcome *outcome)
+{
+  g_return_if_fail (KSM_IS_GAME (self));
+  self->rules->outcome (&self->position, outcome);
+}
+
+gboolean
+ksm_game_is_thinking (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->thinking;
+}
+
+gboolean
+ksm_game_is_person_to_act (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->position.phase != KSM_PHASE_OVER
+         && ksm_record_get_seat (self->record, self->position.to_move)->kind == KSM_SEAT_PERSON;
+}
+
+guint
+ksm_game_get_computer_delay (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), 0);
+  return self->computer_delay;
+}
+
+void
+ksm_game_set_computer_delay (KsmGame *self, guint milliseconds)
+{
+  g_return_if_fail (KSM_IS_GAME (self));
+  if (self->computer_delay == milliseconds)
+    return;
+  self->computer_delay = milliseconds;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
+}
+
+/* ---- a person's actions ---- */
+
+gboolean
+ksm_game_throw (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+
+  if (self->position.phase != KSM_PHASE_THROW || !ksm_game_is_person_to_act (self))
+    return FALSE;
+  do_throw (self);
+  return TRUE;
+}
+
+gboolean
+ksm_game_play (KsmGame *self, const KsmMove *move)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+
+  if (self->position.phase != KSM_PHASE_MOVE || !ksm_game_is_person_to_act (self))
+    return FALSE;
+  for (guint i = 0; i < self->n_moves; i++)
+    if (self->moves[i].kind != KSM_MOVE_LOSE && ksm_moves_equal (&self->moves[i], move))
+      {
+        do_move (self, &self->moves[i]);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---- undo and redo ---- */
+
+static gboolean
+is_person_move (KsmGame *self, const KsmEvent *event)
+{
+  return event->kind == KSM_EVENT_MOVE
+         && ksm_record_get_seat (self->record, event->player)->kind == KSM_SEAT_PERSON;
+}
+
+/* the index of the last move a person made, or -1 */
+static int
+last_person_move (KsmGame *self)
+{
+  for (int i = (int) ksm_record_get_n_events (self->record) - 1; i >= 0; i--)
+    if (is_person_move (self, ksm_record_get_event (self->record, (guint) i)))
+      return i;
+  return -1;
+}
+
+gboolean
+ksm_game_can_undo (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return last_person_move (self) >= 0;
+}
+
+gboolean
+ksm_game_can_redo (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->redo->len > 0;
+}
+
+static void
+replay_record (KsmGame *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* every event in the record was checked when it was made */
+  if (!ksm_record_replay (self->record, ksm_record_get_n_events (self->record),
+                          &self->position, &error))
+    g_critical ("the game's own record does not replay: %s", error->message);
+  refresh_moves (self);
+}
+
+gboolean
+ksm_game_undo (KsmGame *self)
+{
+  int index;
+  guint n_events;
+
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+
+  index = last_person_move (self);
+  if (index < 0)
+    return FALSE;
+
+  stop_computer (self);
+  n_events = ksm_record_get_n_events (self->record);
+  /* the undone events go before any already waiting to be redone */
+  for (guint i = (guint) index; i < n_events; i++)
+    g_array_insert_val (self->redo, i - (guint) index, *ksm_record_get_event (self->record, i));
+  ksm_record_truncate (self->record, (guint) index);
+  if (self->position.phase == KSM_PHASE_OVER)
+    ksm_record_set_ended (self->record, NULL);
+  replay_record (self);
+  announce (self, TRUE);
+  return TRUE;
+}
+
+gboolean
+ksm_game_redo (KsmGame *self)
+{
+  guint end;
+
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+
+  if (self->redo->len == 0)
+    return FALSE;
+
+  stop_computer (self);
+  /* the person's move and everything after it, up to their next move */
+  for (end = 1; end < self->redo->len; end++)
+    if (is_person_move (self, &g_array_index (self->redo, KsmEvent, end)))
+      break;
+  for (guint i = 0; i < end; i++)
+    ksm_record_append (self->record, &g_array_index (self->redo, KsmEvent, i));
+  g_array_remove_range (self->redo, 0, end);
+  replay_record (self);
+  announce (self, TRUE);
+  return TRUE;
+}

@@ -1,0 +1,49 @@
+/* ksm-game.h: the game in progress, for views to watch and drive. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ksm-record.h"
+#include "ksm-rules.h"
+
+G_BEGIN_DECLS
+
+#define KSM_TYPE_GAME (ksm_game_get_type ())
+G_DECLARE_FINAL_TYPE (KsmGame, ksm_game, KSM, GAME, GObject)
+
+KsmGame           *ksm_game_new              (const KsmOptions *options,
+                                              const KsmSeat    *seats,
+                                              guint64           seed);
+/* continues a recorded game from its last event */
+KsmGame           *ksm_game_new_from_record  (KsmRecord        *record,
+                                              GError          **error);
+
+const KsmRules    *ksm_game_get_rules        (KsmGame *self);
+const KsmOptions  *ksm_game_get_options      (KsmGame *self);
+const KsmPosition *ksm_game_get_position     (KsmGame *self);
+const KsmSeat     *ksm_game_get_seat         (KsmGame *self, guint player);
+KsmRecord         *ksm_game_get_record       (KsmGame *self);
+KsmPhase           ksm_game_get_phase        (KsmGame *self);
+guint              ksm_game_get_player       (KsmGame *self);
+/* the throw waiting to be played, or -1 */
+int                ksm_game_get_face         (KsmGame *self);
+/* the legal moves of the waiting throw; none unless a move is due */
+const KsmMove     *ksm_game_get_moves        (KsmGame *self, guint *n_moves);
+void               ksm_game_get_outcome      (KsmGame *self, KsmOutcome *outcome);
+gboolean           ksm_game_is_thinking      (KsmGame *self);
+gboolean           ksm_game_is_person_to_act (KsmGame *self);
+
+/* A person's actions; false (and nothing changes) when not theirs to make */
+gboolean           ksm_game_throw            (KsmGame *self);
+gboolean           ksm_game_play             (KsmGame *self, const KsmMove *move);
+
+gboolean           ksm_game_can_undo         (KsmGame *self);
+gboolean           ksm_game_can_redo         (KsmGame *self);
+gboolean           ksm_game_undo             (KsmGame *self);
+gboolean           ksm_game_redo             (KsmGame *self);
+
+/* how long a computer waits before each throw and move, so people can follow */
+guint              ksm_game_get_computer_delay (KsmGame *self);
+void               ksm_game_set_computer_delay (KsmGame *self, guint milliseconds);
+
+G_END_DECLS

@@ -1,0 +1,34 @@
+/* ksm-store.h: where games are kept: the autosave of the game in progress
+ * and the folder of finished and saved games. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ksm-game.h"
+#include "ksm-record.h"
+
+G_BEGIN_DECLS
+
+#define KSM_TYPE_STORE (ksm_store_get_type ())
+G_DECLARE_FINAL_TYPE (KsmStore, ksm_store, KSM, STORE, GObject)
+
+/* directory NULL: the user data directory's "kasimala" folder */
+KsmStore  *ksm_store_new                (GFile    *directory);
+GFile     *ksm_store_get_directory      (KsmStore *self);
+GFile     *ksm_store_get_autosave_file  (KsmStore *self);
+GFile     *ksm_store_get_games_directory (KsmStore *self);
+
+/* Writes the game after every change from now on, and keeps it in the games
+ * folder when it ends. One game at a time: watching another stops this one. */
+void       ksm_store_watch              (KsmStore *self, KsmGame *game);
+void       ksm_store_unwatch            (KsmStore *self);
+gboolean   ksm_store_save_now           (KsmStore *self, GError **error);
+
+/* The unfinished game of the last session, or NULL (with error set only
+ * when there is a file and it cannot be read) */
+KsmRecord *ksm_store_load_autosave      (KsmStore *self, GError **error);
+void       ksm_store_discard_autosave   (KsmStore *self);
+/* saves a record into the games folder under a new name; returns the file */
+GFile     *ksm_store_keep               (KsmStore *self, KsmRecord *record, GError **error);
+
+G_END_DECLS
