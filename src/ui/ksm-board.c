@@ -1,0 +1,1004 @@
+/* ksm-board.c: the board of the game in progress.
+ *
+ * One KsmCell child per cell of the game's geometry, each placed where the
+ * rules' cell_place () says, scaled to fit and centred. The board redraws
+ * from the model only: what stands on each cell from cell_content (), what
+ * can move from ksm_game_get_moves (). When a move is played the moving piece
+ * glides from its cell to where it lands and whatever it captured fades away.
+ * The glide is a straight line: the engine does not say which cells a piece
+ * walks through, and a cell-by-cell walk arrives with a path hook in the
+ * rules. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "ksm-board.h"
+#include "ksm-cell.h"
+
+#define MIN_UNIT         12   /* px per grid unit at least: 25 columns fit in 360 px */
+#define NATURAL_UNIT     48
+#define ARROW_SIZE       14
+#define ARROW_MIN_UNIT   30   /* below this the arrows would crowd the pieces */
+#define DEFAULT_DURATION 400
+
+typedef struct {
+  GtkWidget *image;
+  float      x, y;       /* centre, in grid units */
+} Arrow;
+
+struct _KsmBoard
+{
+  GtkWidget      parent_instance;
+
+  KsmGame       *game;
+  GPtrArray     *cells;          /* KsmCell, by cell index */
+  GArray        *places;         /* KsmCellPlace, by cell index */
+  GArray        *arrows;         /* Arrow */
+  float          grid_width;
+  float          grid_height;
+  GtkWidget     *badge;          /* "takes 2" over the pointed move's target */
+  GtkWidget     *glider;         /* the moving piece */
+  GtkWidget     *ghost;          /* what it captured, leaving */
+
+  int            hover_cell;
+  int            focus_cell;
+
+  AdwAnimation  *animation;
+  guint          animation_duration;
+  gboolean       move_pending;   /* "moved" came, "changed" not yet */
+  gboolean       animating;
+  int            anim_from;
+  int            anim_to;
+  int            anim_player;
+  int            anim_captured_player;
+  guint          anim_captured;
+  double         anim_value;
+};
+
+G_DEFINE_FINAL_TYPE (KsmBoard, ksm_board, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_ANIMATION_DURATION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void refresh (KsmBoard *self);
+
+static KsmCell *
+cell_at (KsmBoard *self, int index)
+{
+  if (index < 0 || (guint) index >= self->cells->len)
+    return NULL;
+  return g_ptr_array_index (self->cells, index);
+}
+
+static gboolean
+is_kasimala (KsmBoard *self)
+{
+  return g_strcmp0 (ksm_game_get_rules (self->game)->id, "kasimala") == 0;
+}
+
+/* ---- words ---- */
+
+/* "mala 9", "bricks' row 16": Kasimala's cell names are a row letter and a
+ * column (doc/notation.md) */
+static char *
+place_name (KsmBoard *self, int index)
+{
+  const KsmRules *rules = ksm_game_get_rules (self->game);
+  char name[16];
+
+  rules->cell_name (ksm_game_get_options (self->game), index, name, sizeof name);
+  if (is_kasimala (self))
+    switch (name[0])
+      {
+      case 'B':
+        /* Translators: a cell of the bottom row, where the bricks start; %s is its column */
+        return g_strdup_printf (_("bricks' row %s"), name + 1);
+      case 'M':
+        /* Translators: a cell of the wide middle row; %s is its column */
+        return g_strdup_printf (_("mala %s"), name + 1);
+      case 'T':
+        /* Translators: a cell of the top row, where the stones start; %s is its column */
+        return g_strdup_printf (_("stones' row %s"), name + 1);
+      default:
+        break;
+      }
+  return g_strdup (name);
+}
+
+/* A side's pieces are "yours" when one person plays the computer; between
+ * two people neither side is. */
+static gboolean
+is_yours (KsmBoard *self, int player)
+{
+  int n_players = ksm_game_get_rules (self->game)->n_players (ksm_game_get_options (self->game));
+  int persons = 0;
+
+  for (int i = 0; i < n_players; i++)
+    if (ksm_game_get_seat (self->game, (guint) i)->kind == KSM_SEAT_PERSON)
+      persons++;
+  return persons == 1 && ksm_game_get_seat (self->game, (guint) player)->kind == KSM_SEAT_PERSON;
+}
+
+/* The first player's pieces are bricks, the second's stones. */
+static char *
+pieces_text (KsmBoard *self, int player, guint count, gboolean waiting)
+{
+  gboolean yours = is_yours (self, player);
+
+  if (player == 0)
+    {
+      if (waiting)
+        return g_strdup (yours ? _("your waiting brick") : _("a waiting brick"));
+      return g_strdup_printf (yours ? ngettext ("%u of your bricks", "%u of your bricks", count)
+                                    : ngettext ("%u brick", "%u bricks", count), count);
+    }
+  if (waiting)
+    return g_strdup (yours ? _("your waiting stone") : _("a waiting stone"));
+  return g_strdup_printf (yours ? ngettext ("%u of your stones", "%u of your stones", count)
+                                : ngettext ("%u stone", "%u stones", count), count);
+}
+
+static char *
+capture_text (int player, guint count)
+{
+  if (player == 0)
+    return g_strdup_printf (ngettext ("takes %u brick", "takes %u bricks", count), count);
+  return g_strdup_printf (ngettext ("takes %u stone", "takes %u stones", count), count);
+}
+
+static char *
+cell_label (KsmBoard             *self,
+            int                   index,
+            const KsmCellContent *content,
+            gboolean              safe,
+            gboolean              next,
+            const KsmMove        *move)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (parts, place_name (self, index));
+  if (safe)
+    g_ptr_array_add (parts, g_strdup (_("laiga")));
+  if (content->player < 0 || content->count == 0)
+    g_ptr_array_add (parts, g_strdup (_("empty")));
+  else
+    g_ptr_array_add (parts, pieces_text (self, content->player, content->count, content->waiting));
+  if (next)
+    g_ptr_array_add (parts, g_strdup (_("next to start")));
+  if (move != NULL)
+    {
+      g_autofree char *to = place_name (self, move->to);
+      /* Translators: said of a piece that can move now; %s is a cell, as "mala 8" */
+      g_ptr_array_add (parts, g_strdup_printf (_("moves to %s"), to));
+      if (move->captured > 0)
+        g_ptr_array_add (parts, capture_text (1 - content->player, move->captured));
+    }
+  g_ptr_array_add (parts, NULL);
+  /* Translators: the separator between the parts of a cell's description */
+  return g_strjoinv (_(", "), (char **) parts->pdata);
+}
+
+/* ---- what the model says ---- */
+
+/* The moves a person can make by pointing at the board now, or none. */
+static const KsmMove *
+person_moves (KsmBoard *self, guint *n_moves)
+{
+  const KsmMove *moves;
+
+  *n_moves = 0;
+  if (self->game == NULL || ksm_game_get_phase (self->game) != KSM_PHASE_MOVE
+      || !ksm_game_is_person_to_act (self->game))
+    return NULL;
+  moves = ksm_game_get_moves (self->game, n_moves);
+  if (*n_moves == 1 && moves[0].kind == KSM_MOVE_LOSE)
+    *n_moves = 0;
+  return moves;
+}
+
+static const KsmMove *
+move_from (KsmBoard *self, int index)
+{
+  guint n_moves;
+  const KsmMove *moves = person_moves (self, &n_moves);
+
+  for (guint i = 0; i < n_moves; i++)
+    if (moves[i].kind != KSM_MOVE_LOSE && moves[i].from == index)
+      return &moves[i];
+  return NULL;
+}
+
+/* The waiting piece a side would start next. The engine knows which one, so
+ * it is asked: on a scratch copy of the position, with each throw in turn,
+ * a start move's `from` is that piece. When no throw could start one (the
+ * cell it steps onto is a laiga the other side holds), this falls back on
+ * Kasimala's order of starting (seeds/kasimala.txt): the waiting piece
+ * nearest the mala, which is the bricks' rightmost and the stones' leftmost. */
+static int
+next_to_start (KsmBoard *self, int player)
+{
+  const KsmRules *rules = ksm_game_get_rules (self->game);
+  const KsmPosition *position = ksm_game_get_position (self->game);
+  KsmPosition scratch = *position;
+  KsmMove moves[KSM_MAX_MOVES];
+  int best = -1;
+
+  if (position->phase == KSM_PHASE_OVER)
+    return -1;
+  scratch.phase = KSM_PHASE_MOVE;
+  scratch.to_move = (uint8_t) player;
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    {
+      int n;
+
+      scratch.face = (uint8_t) face;
+      n = rules->legal_moves (&scratch, moves);
+      for (int i = 0; i < n; i++)
+        if (moves[i].kind == KSM_MOVE_START)
+          return moves[i].from;
+    }
+
+  if (!is_kasimala (self))
+    return -1;
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      KsmCellContent content;
+      const KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
+
+      rules->cell_content (position, (int) i, &content);
+      if (content.player != player || !content.waiting)
+        continue;
+      if (best < 0
+          || (player == 0 && place->x > g_array_index (self->places, KsmCellPlace, best).x)
+          || (player == 1 && place->x < g_array_index (self->places, KsmCellPlace, best).x))
+        best = (int) i;
+    }
+  return best;
+}
+
+/* ---- highlights ---- */
+
+static int
+pointed_cell (KsmBoard *self)
+{
+  if (self->hover_cell >= 0 && move_from (self, self->hover_cell) != NULL)
+    return self->hover_cell;
+  if (self->focus_cell >= 0 && move_from (self, self->focus_cell) != NULL)
+    return self->focus_cell;
+  return -1;
+}
+
+/* Shows where the pointed piece would land and what it would take. */
+static void
+update_targets (KsmBoard *self)
+{
+  int pointed = pointed_cell (self);
+  const KsmMove *move = pointed >= 0 ? move_from (self, pointed) : NULL;
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      gboolean target = move != NULL && move->to == (int) i;
+      ksm_cell_set_target (cell_at (self, (int) i), target, target ? move->captured : 0);
+    }
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      KsmCell *cell = cell_at (self, (int) i);
+      if ((int) i == pointed)
+        gtk_widget_add_css_class (GTK_WIDGET (cell), "pointed");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (cell), "pointed");
+    }
+
+  if (move != NULL && move->captured > 0)
+    {
+      g_autofree char *text =
+        /* Translators: a badge on the cell a move would land on; %u is how many pieces it takes */
+        g_strdup_printf (ngettext ("takes %u", "takes %u", move->captured), move->captured);
+      gtk_label_set_label (GTK_LABEL (self->badge), text);
+      gtk_widget_set_visible (self->badge, TRUE);
+    }
+  else
+    gtk_widget_set_visible (self->badge, FALSE);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+refresh (KsmBoard *self)
+{
+  const KsmRules *rules;
+  const KsmOptions *options;
+  const KsmPosition *position;
+  int next[2];
+  GtkWidget *focus;
+  gboolean focus_lost = FALSE;
+
+  if (self->game == NULL)
+    return;
+  rules = ksm_game_get_rules (self->game);
+  options = ksm_game_get_options (self->game);
+  position = ksm_game_get_position (self->game);
+  next[0] = next_to_start (self, 0);
+  next[1] = next_to_start (self, 1);
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      KsmCell *cell = cell_at (self, (int) i);
+      KsmCellContent content;
+      const KsmMove *move = move_from (self, (int) i);
+      gboolean is_next;
+      g_autofree char *label = NULL;
+      guint shown = 0;
+
+      rules->cell_content (position, (int) i, &content);
+      is_next = content.player >= 0 && content.player < 2 && content.waiting
+                && next[content.player] == (int) i;
+      label = cell_label (self, (int) i, &content, rules->cell_flags (options, (int) i) & KSM_CELL_SAFE,
+                          is_next, move);
+
+      if (content.player >= 0)
+        shown = content.count;
+      /* the piece on its way is not there yet */
+      if (self->animating && (int) i == self->anim_to && content.player == self->anim_player && shown > 0)
+        shown--;
+      ksm_cell_set_content (cell, content.player, shown, content.waiting);
+      ksm_cell_set_next (cell, is_next);
+      if (move == NULL && gtk_widget_has_focus (GTK_WIDGET (cell)))
+        focus_lost = TRUE;
+      ksm_cell_set_movable (cell, move != NULL);
+      ksm_cell_set_label (cell, label);
+    }
+
+  /* Keyboard play: focus stays among the pieces that can move. */
+  focus = gtk_widget_get_focus_child (GTK_WIDGET (self));
+  if (focus_lost || (focus != NULL && KSM_IS_CELL (focus) && !ksm_cell_get_movable (KSM_CELL (focus))))
+    {
+      guint n_moves;
+      const KsmMove *moves = person_moves (self, &n_moves);
+
+      if (n_moves > 0)
+        gtk_widget_grab_focus (GTK_WIDGET (cell_at (self, moves[0].from)));
+    }
+
+  update_targets (self);
+}
+
+/* ---- animation ---- */
+
+static void
+animation_value_cb (double   value,
+                    gpointer user_data)
+{
+  KsmBoard *self = KSM_BOARD (user_data);
+
+  self->anim_value = value;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+animation_done_cb (AdwAnimation *animation,
+                   KsmBoard     *self)
+{
+  if (!self->animating)
+    return;
+  self->animating = FALSE;
+  gtk_widget_set_visible (self->glider, FALSE);
+  gtk_widget_set_visible (self->ghost, FALSE);
+  refresh (self);
+}
+
+static void
+start_animation (KsmBoard *self)
+{
+  ksm_cell_style_piece (self->glider, self->anim_player, 1, FALSE);
+  gtk_widget_set_visible (self->glider, TRUE);
+  if (self->anim_captured > 0)
+    {
+      ksm_cell_style_piece (self->ghost, self->anim_captured_player, self->anim_captured, FALSE);
+      gtk_widget_set_opacity (self->ghost, 1.0);
+      gtk_widget_set_visible (self->ghost, TRUE);
+    }
+  self->anim_value = 0.0;
+  self->animating = TRUE;
+  adw_timed_animation_set_duration (ADW_TIMED_ANIMATION (self->animation), self->animation_duration);
+  adw_animation_reset (self->animation);
+  /* done at once when animations are off, or the board is not shown */
+  adw_animation_play (self->animation);
+}
+
+void
+ksm_board_finish_animation (KsmBoard *self)
+{
+  g_return_if_fail (KSM_IS_BOARD (self));
+
+  if (self->animating && self->animation != NULL)
+    adw_animation_skip (self->animation);
+}
+
+/* ---- the model's signals ---- */
+
+static void
+moved_cb (KsmGame       *game,
+          guint          player,
+          gpointer       move_pointer,
+          guint          captured,
+          KsmBoard      *self)
+{
+  const KsmMove *move = move_pointer;
+  KsmCell *to;
+
+  ksm_board_finish_animation (self);
+  if (move->kind == KSM_MOVE_LOSE || cell_at (self, move->from) == NULL
+      || (to = cell_at (self, move->to)) == NULL)
+    return;
+
+  self->move_pending = TRUE;
+  self->anim_from = move->from;
+  self->anim_to = move->to;
+  self->anim_player = (int) player;
+  self->anim_captured = captured;
+  /* the cells still show the position before the move: whose pieces were taken */
+  self->anim_captured_player = ksm_cell_get_player (to);
+}
+
+static void
+changed_cb (KsmGame  *game,
+            KsmBoard *self)
+{
+  if (self->move_pending)
+    {
+      self->move_pending = FALSE;
+      start_animation (self);
+    }
+  else
+    /* an undo, a redo, a throw: nothing walks */
+    ksm_board_finish_animation (self);
+  refresh (self);
+}
+
+/* ---- cells' input ---- */
+
+static void
+cell_activate_cb (KsmCell  *cell,
+                  KsmBoard *self)
+{
+  const KsmMove *move = move_from (self, (int) ksm_cell_get_index (cell));
+
+  if (move != NULL)
+    {
+      KsmMove chosen = *move;
+      ksm_game_play (self->game, &chosen);
+    }
+}
+
+static void
+motion_enter_cb (GtkEventControllerMotion *controller,
+                 double                    x,
+                 double                    y,
+                 KsmBoard                 *self)
+{
+  GtkWidget *cell = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+  self->hover_cell = (int) ksm_cell_get_index (KSM_CELL (cell));
+  update_targets (self);
+}
+
+static void
+motion_leave_cb (GtkEventControllerMotion *controller,
+                 KsmBoard                 *self)
+{
+  GtkWidget *cell = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+  if (self->hover_cell == (int) ksm_cell_get_index (KSM_CELL (cell)))
+    {
+      self->hover_cell = -1;
+      update_targets (self);
+    }
+}
+
+static void
+focus_enter_cb (GtkEventControllerFocus *controller,
+                KsmBoard                *self)
+{
+  GtkWidget *cell = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+  self->focus_cell = (int) ksm_cell_get_index (KSM_CELL (cell));
+  update_targets (self);
+}
+
+static void
+focus_leave_cb (GtkEventControllerFocus *controller,
+                KsmBoard                *self)
+{
+  GtkWidget *cell = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+  if (self->focus_cell == (int) ksm_cell_get_index (KSM_CELL (cell)))
+    {
+      self->focus_cell = -1;
+      update_targets (self);
+    }
+}
+
+/* ---- building ---- */
+
+static void
+clear_board (KsmBoard *self)
+{
+  for (guint i = 0; i < self->cells->len; i++)
+    gtk_widget_unparent (g_ptr_array_index (self->cells, i));
+  g_ptr_array_set_size (self->cells, 0);
+  for (guint i = 0; i < self->arrows->len; i++)
+    gtk_widget_unparent (g_array_index (self->arrows, Arrow, i).image);
+  g_array_set_size (self->arrows, 0);
+  g_array_set_size (self->places, 0);
+  self->grid_width = self->grid_height = 0;
+  self->hover_cell = self->focus_cell = -1;
+}
+
+/* Which way each side goes along each row, for the arrows. The engine has no
+ * call for a piece's path, so this is Kasimala's, from doc/notation.md: the
+ * bricks go right along B, left along M, right along T; the stones the
+ * mirror. It only draws arrows; moves always come from the engine. */
+static int
+row_direction (char row, int player)
+{
+  int bricks = row == 'M' ? -1 : 1;
+  return player == 0 ? bricks : -bricks;
+}
+
+static void
+add_arrows (KsmBoard *self)
+{
+  const KsmRules *rules = ksm_game_get_rules (self->game);
+  const KsmOptions *options = ksm_game_get_options (self->game);
+
+  if (!is_kasimala (self))
+    return;
+  for (guint i = 0; i < self->places->len; i++)
+    {
+      const KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
+      char name[16];
+
+      /* between the second and third cell of each four, clear of the laigas */
+      if ((int) place->x % 4 != 2)
+        continue;
+      rules->cell_name (options, (int) i, name, sizeof name);
+      for (int player = 0; player < 2; player++)
+        {
+          Arrow arrow;
+          int direction = row_direction (name[0], player);
+
+          arrow.image = g_object_new (GTK_TYPE_IMAGE,
+                                      "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                      "icon-name", direction > 0 ? "go-next-symbolic" : "go-previous-symbolic",
+                                      "pixel-size", ARROW_SIZE,
+                                      "can-target", FALSE,
+                                      NULL);
+          gtk_widget_set_direction (arrow.image, GTK_TEXT_DIR_LTR);
+          gtk_widget_add_css_class (arrow.image, "way");
+          gtk_widget_add_css_class (arrow.image, player == 0 ? "brick" : "stone");
+          /* bricks' arrows along the lower edge of a row, stones' the upper */
+          arrow.x = place->x;
+          arrow.y = place->y + (player == 0 ? place->height - 0.2f : 0.2f);
+          gtk_widget_insert_before (arrow.image, GTK_WIDGET (self), self->badge);
+          g_array_append_val (self->arrows, arrow);
+        }
+    }
+}
+
+static void
+build_board (KsmBoard *self)
+{
+  const KsmRules *rules = ksm_game_get_rules (self->game);
+  const KsmOptions *options = ksm_game_get_options (self->game);
+  int n_cells = rules->n_cells (options);
+
+  for (int i = 0; i < n_cells; i++)
+    {
+      KsmCellPlace place;
+      GtkWidget *cell = ksm_cell_new ((guint) i);
+      GtkEventController *controller;
+
+      rules->cell_place (options, i, &place);
+      g_array_append_val (self->places, place);
+      self->grid_width = MAX (self->grid_width, place.x + place.width);
+      self->grid_height = MAX (self->grid_height, place.y + place.height);
+
+      ksm_cell_set_safe (KSM_CELL (cell), rules->cell_flags (options, i) & KSM_CELL_SAFE);
+      if (place.height > 1.0f)
+        gtk_widget_add_css_class (cell, "wide");
+      g_signal_connect_object (cell, "activate", G_CALLBACK (cell_activate_cb), self, 0);
+
+      controller = gtk_event_controller_motion_new ();
+      g_signal_connect_object (controller, "enter", G_CALLBACK (motion_enter_cb), self, 0);
+      g_signal_connect_object (controller, "leave", G_CALLBACK (motion_leave_cb), self, 0);
+      gtk_widget_add_controller (cell, controller);
+      controller = gtk_event_controller_focus_new ();
+      g_signal_connect_object (controller, "enter", G_CALLBACK (focus_enter_cb), self, 0);
+      g_signal_connect_object (controller, "leave", G_CALLBACK (focus_leave_cb), self, 0);
+      gtk_widget_add_controller (cell, controller);
+
+      /* cells first: the arrows, badge and moving pieces draw over them */
+      gtk_widget_insert_before (cell, GTK_WIDGET (self), self->badge);
+      g_ptr_array_add (self->cells, cell);
+    }
+  add_arrows (self);
+}
+
+/* ---- layout ---- */
+
+static GtkSizeRequestMode
+ksm_board_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+ksm_board_measure (GtkWidget      *widget,
+                   GtkOrientation  orientation,
+                   int             for_size,
+                   int            *minimum,
+                   int            *natural,
+                   int            *minimum_baseline,
+                   int            *natural_baseline)
+{
+  KsmBoard *self = KSM_BOARD (widget);
+  int min_width = (int) ceilf (self->grid_width * MIN_UNIT);
+  int min_height = (int) ceilf (self->grid_height * MIN_UNIT);
+
+  if (self->grid_width <= 0)
+    {
+      *minimum = *natural = 0;
+      return;
+    }
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = min_width;
+      *natural = MAX (min_width, (int) (self->grid_width * NATURAL_UNIT));
+      if (for_size >= 0)
+        *natural = MAX (min_width, MIN (*natural, (int) (for_size * self->grid_width / self->grid_height)));
+    }
+  else
+    {
+      *minimum = min_height;
+      *natural = MAX (min_height, (int) (self->grid_height * NATURAL_UNIT));
+      /* keep the board's shape for the width it gets */
+      if (for_size >= 0)
+        *natural = MAX (min_height, (int) (for_size * self->grid_height / self->grid_width));
+    }
+}
+
+static void
+allocate_child (GtkWidget *child, int x, int y, int width, int height)
+{
+  int min;
+
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, &min, NULL, NULL, NULL);
+  gtk_widget_size_allocate (child, &(GtkAllocation) { x, y, MAX (width, 0), MAX (height, 0) }, -1);
+}
+
+/* a piece's place in the board's coordinates */
+static void
+piece_bounds (KsmBoard *self, int index, int player, graphene_rect_t *bounds)
+{
+  KsmCell *cell = cell_at (self, index);
+  graphene_point_t origin;
+
+  ksm_cell_get_piece_bounds (cell, player, bounds);
+  if (!gtk_widget_compute_point (GTK_WIDGET (cell), GTK_WIDGET (self), &bounds->origin, &origin))
+    return;
+  bounds->origin = origin;
+}
+
+static void
+ksm_board_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  KsmBoard *self = KSM_BOARD (widget);
+  float unit, ox, oy;
+  GtkAllocation target = { 0 };
+
+  if (self->grid_width <= 0)
+    return;
+  unit = MIN (width / self->grid_width, height / self->grid_height);
+  ox = (width - unit * self->grid_width) / 2.0f;
+  oy = (height - unit * self->grid_height) / 2.0f;
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      const KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
+      /* edges rounded the same way on both sides, so neighbours share them */
+      int x0 = (int) roundf (ox + place->x * unit);
+      int y0 = (int) roundf (oy + place->y * unit);
+      int x1 = (int) roundf (ox + (place->x + place->width) * unit);
+      int y1 = (int) roundf (oy + (place->y + place->height) * unit);
+      GtkWidget *cell = g_ptr_array_index (self->cells, i);
+
+      allocate_child (cell, x0, y0, x1 - x0, y1 - y0);
+      if (gtk_widget_has_css_class (cell, "target"))
+        target = (GtkAllocation) { x0, y0, x1 - x0, y1 - y0 };
+    }
+
+  for (guint i = 0; i < self->arrows->len; i++)
+    {
+      const Arrow *arrow = &g_array_index (self->arrows, Arrow, i);
+      int size = ARROW_SIZE;
+
+      gtk_widget_set_child_visible (arrow->image, unit >= ARROW_MIN_UNIT);
+      allocate_child (arrow->image,
+                      (int) roundf (ox + arrow->x * unit - size / 2.0f),
+                      (int) roundf (oy + arrow->y * unit - size / 2.0f),
+                      size, size);
+    }
+
+  if (gtk_widget_get_visible (self->badge))
+    {
+      int w, h;
+
+      gtk_widget_measure (self->badge, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+      gtk_widget_measure (self->badge, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+      /* over the target's top edge, kept inside the board */
+      gtk_widget_size_allocate (self->badge,
+                                &(GtkAllocation) {
+                                  CLAMP (target.x + target.width / 2 - w / 2, 0, MAX (width - w, 0)),
+                                  CLAMP (target.y - h / 2, 0, MAX (height - h, 0)),
+                                  w, h,
+                                }, -1);
+    }
+
+  if (self->animating)
+    {
+      graphene_rect_t from, to, at;
+      /* with a capture the piece arrives first, then the taken ones go */
+      double glide = self->anim_captured > 0 ? MIN (1.0, self->anim_value / 0.6) : self->anim_value;
+      double leave = self->anim_captured > 0 ? CLAMP ((self->anim_value - 0.5) / 0.5, 0.0, 1.0) : 1.0;
+
+      piece_bounds (self, self->anim_from, self->anim_player, &from);
+      piece_bounds (self, self->anim_to, self->anim_player, &to);
+      graphene_rect_interpolate (&from, &to, glide, &at);
+      allocate_child (self->glider, (int) roundf (at.origin.x), (int) roundf (at.origin.y),
+                      (int) roundf (at.size.width), (int) roundf (at.size.height));
+
+      if (gtk_widget_get_visible (self->ghost))
+        {
+          graphene_rect_t taken;
+          float scale = 1.0f - 0.7f * (float) leave;
+
+          piece_bounds (self, self->anim_to, self->anim_captured_player, &taken);
+          gtk_widget_set_opacity (self->ghost, 1.0 - leave);
+          allocate_child (self->ghost,
+                          (int) roundf (taken.origin.x + taken.size.width * (1 - scale) / 2),
+                          (int) roundf (taken.origin.y + taken.size.height * (1 - scale) / 2),
+                          (int) roundf (taken.size.width * scale),
+                          (int) roundf (taken.size.height * scale));
+        }
+    }
+}
+
+/* ---- GObject ---- */
+
+static void
+ksm_board_dispose (GObject *object)
+{
+  KsmBoard *self = KSM_BOARD (object);
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  g_clear_object (&self->animation);
+  if (self->cells != NULL)
+    clear_board (self);
+  g_clear_pointer (&self->badge, gtk_widget_unparent);
+  g_clear_pointer (&self->glider, gtk_widget_unparent);
+  g_clear_pointer (&self->ghost, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (ksm_board_parent_class)->dispose (object);
+}
+
+static void
+ksm_board_finalize (GObject *object)
+{
+  KsmBoard *self = KSM_BOARD (object);
+
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
+  g_clear_pointer (&self->places, g_array_unref);
+  g_clear_pointer (&self->arrows, g_array_unref);
+
+  G_OBJECT_CLASS (ksm_board_parent_class)->finalize (object);
+}
+
+static void
+ksm_board_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  KsmBoard *self = KSM_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_ANIMATION_DURATION:
+      g_value_set_uint (value, self->animation_duration);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_board_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  KsmBoard *self = KSM_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      ksm_board_set_game (self, g_value_get_object (value));
+      break;
+    case PROP_ANIMATION_DURATION:
+      ksm_board_set_animation_duration (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_board_class_init (KsmBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ksm_board_dispose;
+  object_class->finalize = ksm_board_finalize;
+  object_class->get_property = ksm_board_get_property;
+  object_class->set_property = ksm_board_set_property;
+  widget_class->get_request_mode = ksm_board_get_request_mode;
+  widget_class->measure = ksm_board_measure;
+  widget_class->size_allocate = ksm_board_size_allocate;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANIMATION_DURATION] =
+    g_param_spec_uint ("animation-duration", NULL, NULL, 0, 10000, DEFAULT_DURATION,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+ksm_board_init (KsmBoard *self)
+{
+  AdwAnimationTarget *target;
+
+  self->cells = g_ptr_array_new ();
+  self->places = g_array_new (FALSE, TRUE, sizeof (KsmCellPlace));
+  self->arrows = g_array_new (FALSE, TRUE, sizeof (Arrow));
+  self->hover_cell = self->focus_cell = -1;
+  self->animation_duration = DEFAULT_DURATION;
+
+  self->badge = g_object_new (GTK_TYPE_LABEL,
+                              "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                              "can-target", FALSE,
+                              "visible", FALSE,
+                              NULL);
+  gtk_widget_add_css_class (self->badge, "takes");
+  gtk_widget_set_parent (self->badge, GTK_WIDGET (self));
+
+  self->ghost = g_object_new (GTK_TYPE_LABEL,
+                              "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                              "can-target", FALSE,
+                              "visible", FALSE,
+                              NULL);
+  gtk_widget_add_css_class (self->ghost, "piece");
+  gtk_widget_add_css_class (self->ghost, "taken");
+  gtk_widget_set_parent (self->ghost, GTK_WIDGET (self));
+
+  self->glider = g_object_new (GTK_TYPE_LABEL,
+                               "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                               "can-target", FALSE,
+                               "visible", FALSE,
+                               NULL);
+  gtk_widget_add_css_class (self->glider, "piece");
+  gtk_widget_add_css_class (self->glider, "moving");
+  gtk_widget_set_parent (self->glider, GTK_WIDGET (self));
+
+  /* the board is laid out as the notation reads, whatever the language */
+  gtk_widget_set_direction (GTK_WIDGET (self), GTK_TEXT_DIR_LTR);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
+                                  -1);
+
+  target = adw_callback_animation_target_new (animation_value_cb, self, NULL);
+  self->animation = adw_timed_animation_new (GTK_WIDGET (self), 0.0, 1.0, DEFAULT_DURATION, target);
+  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->animation), ADW_EASE_IN_OUT_CUBIC);
+  g_signal_connect (self->animation, "done", G_CALLBACK (animation_done_cb), self);
+}
+
+/* ---- public ---- */
+
+GtkWidget *
+ksm_board_new (void)
+{
+  return g_object_new (KSM_TYPE_BOARD, NULL);
+}
+
+KsmGame *
+ksm_board_get_game (KsmBoard *self)
+{
+  g_return_val_if_fail (KSM_IS_BOARD (self), NULL);
+  return self->game;
+}
+
+void
+ksm_board_set_game (KsmBoard *self,
+                    KsmGame  *game)
+{
+  g_return_if_fail (KSM_IS_BOARD (self));
+  g_return_if_fail (game == NULL || KSM_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+
+  ksm_board_finish_animation (self);
+  self->move_pending = FALSE;
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_set_object (&self->game, game);
+  clear_board (self);
+
+  if (game != NULL)
+    {
+      g_signal_connect_object (game, "moved", G_CALLBACK (moved_cb), self, 0);
+      g_signal_connect_object (game, "changed", G_CALLBACK (changed_cb), self, 0);
+      build_board (self);
+      refresh (self);
+    }
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+guint
+ksm_board_get_animation_duration (KsmBoard *self)
+{
+  g_return_val_if_fail (KSM_IS_BOARD (self), 0);
+  return self->animation_duration;
+}
+
+void
+ksm_board_set_animation_duration (KsmBoard *self,
+                                  guint     milliseconds)
+{
+  g_return_if_fail (KSM_IS_BOARD (self));
+
+  if (self->animation_duration == milliseconds)
+    return;
+  self->animation_duration = milliseconds;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATION_DURATION]);
+}
+
+GtkWidget *
+ksm_board_get_cell (KsmBoard *self,
+                    guint     index)
+{
+  g_return_val_if_fail (KSM_IS_BOARD (self), NULL);
+  return (GtkWidget *) cell_at (self, (int) index);
+}

@@ -1,0 +1,30 @@
+/* ksm-board.h: the board of the game in progress, built of KsmCell children. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ksm-game.h"
+
+G_BEGIN_DECLS
+
+#define KSM_TYPE_BOARD (ksm_board_get_type ())
+G_DECLARE_FINAL_TYPE (KsmBoard, ksm_board, KSM, BOARD, GtkWidget)
+
+GtkWidget *ksm_board_new                    (void);
+
+KsmGame   *ksm_board_get_game               (KsmBoard *self);
+void       ksm_board_set_game               (KsmBoard *self,
+                                             KsmGame  *game);
+
+/* how long a piece takes to glide to where it lands, in milliseconds */
+guint      ksm_board_get_animation_duration (KsmBoard *self);
+void       ksm_board_set_animation_duration (KsmBoard *self,
+                                             guint     milliseconds);
+
+/* the KsmCell of a cell index of the game's geometry, or NULL */
+GtkWidget *ksm_board_get_cell               (KsmBoard *self,
+                                             guint     index);
+/* ends a running animation at once (the tests use it) */
+void       ksm_board_finish_animation       (KsmBoard *self);
+
+G_END_DECLS

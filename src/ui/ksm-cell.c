@@ -1,0 +1,417 @@
+/* ksm-cell.c: one cell of the board.
+ *
+ * The board owns the meaning (whose turn, which moves); a cell shows what it
+ * is told: the pieces on it as a styled label (a brick or a stone, with the
+ * count of a stack), and CSS classes for the board's highlights. Styling is
+ * all in style.css, so the light, dark and high-contrast looks follow the
+ * system. */
+#include "config.h"
+
+#include "ksm-cell.h"
+
+struct _KsmCell
+{
+  GtkWidget   parent_instance;
+
+  GtkWidget  *piece;      /* a GtkLabel: its background is the piece */
+  guint       index;
+  int         player;
+  guint       count;
+  gboolean    waiting;
+  gboolean    movable;
+  char       *label;
+};
+
+G_DEFINE_FINAL_TYPE (KsmCell, ksm_cell, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_INDEX,
+  PROP_MOVABLE,
+  PROP_LABEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_ACTIVATE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* Pieces of the first player are bricks, of the second stones (as in
+ * Kasimala's street games: bits of brick against pebbles). */
+static const char *const piece_classes[] = { "brick", "stone" };
+
+static void
+set_class (GtkWidget *widget, const char *name, gboolean on)
+{
+  if (on)
+    gtk_widget_add_css_class (widget, name);
+  else
+    gtk_widget_remove_css_class (widget, name);
+}
+
+void
+ksm_cell_style_piece (GtkWidget *piece,
+                      int        player,
+                      guint      count,
+                      gboolean   waiting)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (GTK_IS_LABEL (piece));
+
+  for (guint i = 0; i < G_N_ELEMENTS (piece_classes); i++)
+    set_class (piece, piece_classes[i], player == (int) i && count > 0);
+  set_class (piece, "waiting", waiting && count > 0);
+  set_class (piece, "none", player < 0 || count == 0);
+  if (count > 1)
+    text = g_strdup_printf ("%u", count);
+  gtk_label_set_label (GTK_LABEL (piece), text != NULL ? text : "");
+}
+
+static void
+piece_rect (int player, int width, int height, graphene_rect_t *rect)
+{
+  float size = MIN (width, height);
+  float w, h;
+
+  if (player == 0)
+    {
+      /* a brick: a rectangle lying along the row */
+      w = size * 0.84f;
+      h = size * 0.56f;
+    }
+  else
+    w = h = size * 0.7f;
+  graphene_rect_init (rect, (width - w) / 2.0f, (height - h) / 2.0f, w, h);
+}
+
+void
+ksm_cell_get_piece_bounds (KsmCell         *self,
+                           int              player,
+                           graphene_rect_t *bounds)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+  g_return_if_fail (bounds != NULL);
+
+  piece_rect (player, gtk_widget_get_width (GTK_WIDGET (self)),
+              gtk_widget_get_height (GTK_WIDGET (self)), bounds);
+}
+
+/* ---- GtkWidget ---- */
+
+static void
+ksm_cell_measure (GtkWidget      *widget,
+                  GtkOrientation  orientation,
+                  int             for_size,
+                  int            *minimum,
+                  int            *natural,
+                  int            *minimum_baseline,
+                  int            *natural_baseline)
+{
+  /* the board gives each cell its place; it needs nothing of its own */
+  *minimum = 0;
+  *natural = 32;
+}
+
+static void
+ksm_cell_size_allocate (GtkWidget *widget,
+                        int        width,
+                        int        height,
+                        int        baseline)
+{
+  KsmCell *self = KSM_CELL (widget);
+  graphene_rect_t rect;
+  int min;
+
+  piece_rect (self->player, width, height, &rect);
+  gtk_widget_measure (self->piece, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  gtk_widget_measure (self->piece, GTK_ORIENTATION_VERTICAL, -1, &min, NULL, NULL, NULL);
+  gtk_widget_size_allocate (self->piece,
+                            &(GtkAllocation) {
+                              (int) rect.origin.x, (int) rect.origin.y,
+                              (int) rect.size.width, (int) rect.size.height,
+                            }, -1);
+}
+
+static void
+ksm_cell_dispose (GObject *object)
+{
+  KsmCell *self = KSM_CELL (object);
+
+  g_clear_pointer (&self->piece, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (ksm_cell_parent_class)->dispose (object);
+}
+
+static void
+ksm_cell_finalize (GObject *object)
+{
+  KsmCell *self = KSM_CELL (object);
+
+  g_clear_pointer (&self->label, g_free);
+
+  G_OBJECT_CLASS (ksm_cell_parent_class)->finalize (object);
+}
+
+static void
+ksm_cell_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  KsmCell *self = KSM_CELL (object);
+
+  switch (prop_id)
+    {
+    case PROP_INDEX:
+      g_value_set_uint (value, self->index);
+      break;
+    case PROP_MOVABLE:
+      g_value_set_boolean (value, self->movable);
+      break;
+    case PROP_LABEL:
+      g_value_set_string (value, self->label);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_cell_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  KsmCell *self = KSM_CELL (object);
+
+  switch (prop_id)
+    {
+    case PROP_INDEX:
+      self->index = g_value_get_uint (value);
+      break;
+    case PROP_MOVABLE:
+      ksm_cell_set_movable (self, g_value_get_boolean (value));
+      break;
+    case PROP_LABEL:
+      ksm_cell_set_label (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pressed_cb (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            KsmCell         *self)
+{
+  if (self->movable)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+released_cb (GtkGestureClick *gesture,
+             int              n_press,
+             double           x,
+             double           y,
+             KsmCell         *self)
+{
+  if (self->movable && gtk_widget_contains (GTK_WIDGET (self), x, y))
+    gtk_widget_activate (GTK_WIDGET (self));
+}
+
+static void
+ksm_cell_class_init (KsmCellClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  const guint activate_keys[] = {
+    GDK_KEY_space, GDK_KEY_KP_Space, GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter,
+  };
+
+  object_class->dispose = ksm_cell_dispose;
+  object_class->finalize = ksm_cell_finalize;
+  object_class->get_property = ksm_cell_get_property;
+  object_class->set_property = ksm_cell_set_property;
+  widget_class->measure = ksm_cell_measure;
+  widget_class->size_allocate = ksm_cell_size_allocate;
+
+  properties[PROP_INDEX] =
+    g_param_spec_uint ("index", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MOVABLE] =
+    g_param_spec_boolean ("movable", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LABEL] =
+    g_param_spec_string ("label", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* activate: play the piece on this cell (click, Enter or Space) */
+  signals[SIGNAL_ACTIVATE] =
+    g_signal_new ("activate", G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  gtk_widget_class_set_activate_signal (widget_class, signals[SIGNAL_ACTIVATE]);
+  for (guint i = 0; i < G_N_ELEMENTS (activate_keys); i++)
+    gtk_widget_class_add_binding_signal (widget_class, activate_keys[i], 0, "activate", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "boardcell");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
+}
+
+static void
+ksm_cell_init (KsmCell *self)
+{
+  GtkGesture *click;
+
+  self->player = -1;
+  self->piece = g_object_new (GTK_TYPE_LABEL,
+                              "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                              "can-target", FALSE,
+                              NULL);
+  gtk_widget_add_css_class (self->piece, "piece");
+  gtk_widget_set_parent (self->piece, GTK_WIDGET (self));
+  ksm_cell_style_piece (self->piece, -1, 0, FALSE);
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_DISABLED, TRUE, -1);
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+}
+
+/* ---- public ---- */
+
+GtkWidget *
+ksm_cell_new (guint index)
+{
+  return g_object_new (KSM_TYPE_CELL, "index", index, NULL);
+}
+
+guint
+ksm_cell_get_index (KsmCell *self)
+{
+  g_return_val_if_fail (KSM_IS_CELL (self), 0);
+  return self->index;
+}
+
+void
+ksm_cell_set_content (KsmCell  *self,
+                      int       player,
+                      guint     count,
+                      gboolean  waiting)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+
+  if (count == 0)
+    player = -1;
+  if (self->player == player && self->count == count && self->waiting == waiting)
+    return;
+  /* a brick and a stone differ in shape, so the piece is placed again */
+  if (self->player != player)
+    gtk_widget_queue_allocate (GTK_WIDGET (self));
+  self->player = player;
+  self->count = count;
+  self->waiting = waiting;
+  ksm_cell_style_piece (self->piece, player, count, waiting);
+}
+
+int
+ksm_cell_get_player (KsmCell *self)
+{
+  g_return_val_if_fail (KSM_IS_CELL (self), -1);
+  return self->player;
+}
+
+guint
+ksm_cell_get_count (KsmCell *self)
+{
+  g_return_val_if_fail (KSM_IS_CELL (self), 0);
+  return self->count;
+}
+
+void
+ksm_cell_set_safe (KsmCell  *self,
+                   gboolean  safe)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+  set_class (GTK_WIDGET (self), "laiga", safe);
+}
+
+void
+ksm_cell_set_next (KsmCell  *self,
+                   gboolean  next)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+  set_class (self->piece, "next", next);
+}
+
+void
+ksm_cell_set_movable (KsmCell  *self,
+                      gboolean  movable)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+
+  movable = !!movable;
+  if (self->movable == movable)
+    return;
+  self->movable = movable;
+  set_class (GTK_WIDGET (self), "movable", movable);
+  gtk_widget_set_focusable (GTK_WIDGET (self), movable);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), movable ? "pointer" : NULL);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_DISABLED, !movable, -1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MOVABLE]);
+}
+
+gboolean
+ksm_cell_get_movable (KsmCell *self)
+{
+  g_return_val_if_fail (KSM_IS_CELL (self), FALSE);
+  return self->movable;
+}
+
+void
+ksm_cell_set_target (KsmCell  *self,
+                     gboolean  target,
+                     guint     captured)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+  set_class (GTK_WIDGET (self), "target", target);
+  set_class (GTK_WIDGET (self), "capture", target && captured > 0);
+}
+
+void
+ksm_cell_set_label (KsmCell    *self,
+                    const char *label)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+
+  if (g_strcmp0 (self->label, label) == 0)
+    return;
+  g_free (self->label);
+  self->label = g_strdup (label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label != NULL ? label : "",
+                                  -1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL]);
+}
+
+const char *
+ksm_cell_get_label (KsmCell *self)
+{
+  g_return_val_if_fail (KSM_IS_CELL (self), NULL);
+  return self->label;
+}

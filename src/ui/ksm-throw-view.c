@@ -1,0 +1,386 @@
+/* ksm-throw-view.c: the last throw, as the strips fell, and the Throw button.
+ *
+ * Everything shown comes from the game's record: the last throw event (who,
+ * which face, how each strip fell) and whether a lost-throw event follows it.
+ * So the computer's throws, undo and redo all show the same way. The button
+ * drives the window's "win.throw" action, which decides when it is enabled. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ksm-throw-view.h"
+
+struct _KsmThrowView
+{
+  GtkWidget  parent_instance;
+
+  KsmGame   *game;
+
+  GtkWidget *strips;
+  GtkWidget *who_label;
+  GtkWidget *name_label;
+  GtkWidget *note_label;
+  GtkWidget *throw_button;
+};
+
+static void orientable_init (GtkOrientableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (KsmThrowView, ksm_throw_view, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_ORIENTABLE, orientable_init))
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  N_PROPS,
+  /* GtkOrientable's, overridden */
+  PROP_ORIENTATION = N_PROPS,
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The engine's words, here for the translators: the throws and the sides are
+ * shown with _() of the names in the rules. */
+static const char *const engine_words[] G_GNUC_UNUSED = {
+  N_("kasi"), N_("dwadi"), N_("sudi"), N_("chya"), N_("ngha"),
+  N_("Bricks"), N_("Stones"),
+};
+
+static void
+orientable_init (GtkOrientableIface *iface)
+{
+}
+
+static void
+set_class (GtkWidget *widget, const char *name, gboolean on)
+{
+  if (on)
+    gtk_widget_add_css_class (widget, name);
+  else
+    gtk_widget_remove_css_class (widget, name);
+}
+
+static void
+clear_strips (KsmThrowView *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->strips)) != NULL)
+    gtk_box_remove (GTK_BOX (self->strips), child);
+}
+
+static void
+build_strips (KsmThrowView *self)
+{
+  const KsmRules *rules = ksm_game_get_rules (self->game);
+
+  clear_strips (self);
+  for (guint i = 0; i < rules->throws.n_objects; i++)
+    {
+      GtkWidget *strip = g_object_new (GTK_TYPE_BOX,
+                                       "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                       NULL);
+      gtk_widget_add_css_class (strip, "strip");
+      gtk_widget_add_css_class (strip, "unthrown");
+      gtk_box_append (GTK_BOX (self->strips), strip);
+    }
+}
+
+/* the last throw in the record, and whether it was lost */
+static const KsmEvent *
+last_throw (KsmThrowView *self, gboolean *lost)
+{
+  KsmRecord *record = ksm_game_get_record (self->game);
+
+  *lost = FALSE;
+  for (guint i = ksm_record_get_n_events (record); i > 0; i--)
+    {
+      const KsmEvent *event = ksm_record_get_event (record, i - 1);
+
+      if (event->kind == KSM_EVENT_LOST)
+        *lost = TRUE;
+      else if (event->kind == KSM_EVENT_THROW)
+        return event;
+      else
+        *lost = FALSE;
+    }
+  return NULL;
+}
+
+/* Only Kasimala has a rule that turns extra throws off. */
+static gboolean
+throws_again (KsmThrowView *self, int face)
+{
+  const KsmRules *rules = ksm_game_get_rules (self->game);
+  const KsmOptions *options = ksm_game_get_options (self->game);
+
+  if (!rules->throws.faces[face].throws_again)
+    return FALSE;
+  if (options->game == KSM_GAME_KASIMALA)
+    return (options->flags & KSM_OPT_KASIMALA_EXTRA_THROW) != 0;
+  return TRUE;
+}
+
+static void
+sync (KsmThrowView *self)
+{
+  const KsmRules *rules;
+  const KsmEvent *event;
+  gboolean lost;
+  GtkWidget *strip;
+  guint i = 0;
+  g_autofree char *who = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr(GString) note = g_string_new (NULL);
+  g_autofree char *strips_label = NULL;
+  g_autofree char *description = NULL;
+
+  if (self->game == NULL)
+    return;
+  rules = ksm_game_get_rules (self->game);
+  event = last_throw (self, &lost);
+
+  for (strip = gtk_widget_get_first_child (self->strips); strip != NULL;
+       strip = gtk_widget_get_next_sibling (strip), i++)
+    {
+      /* a bit set in the pattern: that strip fell hollow side up */
+      gboolean hollow = event != NULL && (event->pattern >> i & 1u);
+      set_class (strip, "unthrown", event == NULL);
+      set_class (strip, "hollow", event != NULL && hollow);
+      set_class (strip, "round", event != NULL && !hollow);
+    }
+
+  if (event == NULL)
+    {
+      name = g_strdup (_("No throw yet"));
+      strips_label = g_strdup (_("Not thrown yet"));
+    }
+  else
+    {
+      const KsmFace *face = &rules->throws.faces[event->face];
+      const char *player = rules->player_name (ksm_game_get_options (self->game), event->player);
+      guint hollow = (guint) __builtin_popcount (event->pattern);
+
+      /* Translators: whose throw is shown; %s is a side, "Bricks" or "Stones" */
+      who = g_strdup_printf (_("%s threw"), _(player));
+      /* Translators: a throw's name and its value, as "kasi 1" */
+      name = g_strdup_printf (C_("throw", "%s %u"), _(face->name), (guint) face->value);
+      strips_label = g_strdup_printf (ngettext ("%u hollow side up", "%u hollow sides up", hollow),
+                                      hollow);
+      if (lost)
+        /* Translators: %s is a throw's name, as "sudi" */
+        g_string_append_printf (note, _("Nothing can use the %s: the throw is lost"), _(face->name));
+      if (throws_again (self, event->face))
+        {
+          if (note->len > 0)
+            g_string_append_c (note, '\n');
+          g_string_append (note, _("Throw again"));
+        }
+    }
+
+  gtk_label_set_label (GTK_LABEL (self->who_label), who != NULL ? who : "");
+  gtk_widget_set_visible (self->who_label, who != NULL);
+  gtk_label_set_label (GTK_LABEL (self->name_label), name);
+  set_class (self->name_label, "dim-label", event == NULL);
+  gtk_label_set_label (GTK_LABEL (self->note_label), note->str);
+  gtk_widget_set_visible (self->note_label, note->len > 0);
+  set_class (self->note_label, "lost", lost);
+  set_class (self->note_label, "again", event != NULL && !lost && throws_again (self, event->face));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->strips),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, strips_label,
+                                  -1);
+  /* no announcements in GTK 4.8: the button, where focus stays, says it */
+  description = note->len > 0 ? g_strdup_printf ("%s. %s", name, note->str) : g_strdup (name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->throw_button),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                  -1);
+}
+
+static void
+thrown_cb (KsmGame      *game,
+           guint         player,
+           guint         face,
+           guint         pattern,
+           KsmThrowView *self)
+{
+  sync (self);
+}
+
+static void
+changed_cb (KsmGame      *game,
+            KsmThrowView *self)
+{
+  sync (self);
+}
+
+/* The window focuses the view after a new game: the button takes it. */
+static gboolean
+ksm_throw_view_grab_focus (GtkWidget *widget)
+{
+  KsmThrowView *self = KSM_THROW_VIEW (widget);
+
+  return gtk_widget_grab_focus (self->throw_button);
+}
+
+/* ---- GObject ---- */
+
+static void
+ksm_throw_view_dispose (GObject *object)
+{
+  KsmThrowView *self = KSM_THROW_VIEW (object);
+  GtkWidget *child;
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  gtk_widget_dispose_template (GTK_WIDGET (self), KSM_TYPE_THROW_VIEW);
+  /* the template's unnamed box too */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (ksm_throw_view_parent_class)->dispose (object);
+}
+
+static void
+ksm_throw_view_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  KsmThrowView *self = KSM_THROW_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_ORIENTATION:
+      g_value_set_enum (value,
+                        gtk_orientable_get_orientation (
+                          GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self)))));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_throw_view_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  KsmThrowView *self = KSM_THROW_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      ksm_throw_view_set_game (self, g_value_get_object (value));
+      break;
+    case PROP_ORIENTATION:
+      {
+        GtkOrientable *layout = GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self)));
+        GtkOrientation orientation = g_value_get_enum (value);
+
+        if (gtk_orientable_get_orientation (layout) != orientation)
+          {
+            gtk_orientable_set_orientation (layout, orientation);
+            g_object_notify_by_pspec (object, pspec);
+          }
+      }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_throw_view_class_init (KsmThrowViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ksm_throw_view_dispose;
+  object_class->get_property = ksm_throw_view_get_property;
+  object_class->set_property = ksm_throw_view_set_property;
+  widget_class->grab_focus = ksm_throw_view_grab_focus;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_override_property (object_class, PROP_ORIENTATION, "orientation");
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/kasimala/Kasimala/ksm-throw-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, KsmThrowView, strips);
+  gtk_widget_class_bind_template_child (widget_class, KsmThrowView, who_label);
+  gtk_widget_class_bind_template_child (widget_class, KsmThrowView, name_label);
+  gtk_widget_class_bind_template_child (widget_class, KsmThrowView, note_label);
+  gtk_widget_class_bind_template_child (widget_class, KsmThrowView, throw_button);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "throwview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+ksm_throw_view_init (KsmThrowView *self)
+{
+  GtkLayoutManager *layout;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 12);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Throw"),
+                                  -1);
+  sync (self);
+}
+
+/* ---- public ---- */
+
+GtkWidget *
+ksm_throw_view_new (void)
+{
+  return g_object_new (KSM_TYPE_THROW_VIEW, NULL);
+}
+
+KsmGame *
+ksm_throw_view_get_game (KsmThrowView *self)
+{
+  g_return_val_if_fail (KSM_IS_THROW_VIEW (self), NULL);
+  return self->game;
+}
+
+void
+ksm_throw_view_set_game (KsmThrowView *self,
+                         KsmGame      *game)
+{
+  g_return_if_fail (KSM_IS_THROW_VIEW (self));
+  g_return_if_fail (game == NULL || KSM_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_set_object (&self->game, game);
+
+  if (game != NULL)
+    {
+      g_signal_connect_object (game, "thrown", G_CALLBACK (thrown_cb), self, 0);
+      g_signal_connect_object (game, "changed", G_CALLBACK (changed_cb), self, 0);
+      build_strips (self);
+      sync (self);
+    }
+  else
+    {
+      clear_strips (self);
+      gtk_label_set_label (GTK_LABEL (self->name_label), "");
+      gtk_widget_set_visible (self->who_label, FALSE);
+      gtk_widget_set_visible (self->note_label, FALSE);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}

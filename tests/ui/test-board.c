@@ -1,0 +1,286 @@
+/* test-board.c: the board and the throw view over a real game. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "ksm-board.h"
+#include "ksm-cell.h"
+#include "ksm-throw-view.h"
+
+static KsmGame *
+new_game (guint64 seed)
+{
+  const KsmRules *rules = ksm_rules_get (KSM_GAME_KASIMALA);
+  KsmOptions options;
+  KsmSeat seats[2] = {
+    { .kind = KSM_SEAT_PERSON },
+    { .kind = KSM_SEAT_PERSON },
+  };
+
+  rules->default_options (&options);
+  return ksm_game_new (&options, seats, seed);
+}
+
+static int
+cell_named (KsmGame *game, const char *name)
+{
+  const KsmRules *rules = ksm_game_get_rules (game);
+  const KsmOptions *options = ksm_game_get_options (game);
+
+  for (int i = 0; i < rules->n_cells (options); i++)
+    {
+      char buf[16];
+      rules->cell_name (options, i, buf, sizeof buf);
+      if (g_str_equal (buf, name))
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+static GtkWidget *
+board_cell (GtkWidget *board, KsmGame *game, const char *name)
+{
+  GtkWidget *cell = ksm_board_get_cell (KSM_BOARD (board), (guint) cell_named (game, name));
+
+  g_assert_nonnull (cell);
+  return cell;
+}
+
+/* throws (lost throws pass the turn) until a move is due */
+static void
+throw_until_move (KsmGame *game)
+{
+  for (int i = 0; i < 500 && ksm_game_get_phase (game) == KSM_PHASE_THROW; i++)
+    g_assert_true (ksm_game_throw (game));
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_MOVE);
+}
+
+static void
+test_board_cells (void)
+{
+  g_autoptr(KsmGame) game = new_game (1);
+  GtkWidget *board = g_object_ref_sink (ksm_board_new ());
+  guint n_cells = 0;
+
+  ksm_board_set_game (KSM_BOARD (board), game);
+  g_assert_true (ksm_board_get_game (KSM_BOARD (board)) == game);
+  gtk_test_accessible_assert_role (board, GTK_ACCESSIBLE_ROLE_GROUP);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (board); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (KSM_IS_CELL (child))
+      {
+        n_cells++;
+        gtk_test_accessible_assert_role (child, GTK_ACCESSIBLE_ROLE_BUTTON);
+        g_assert_false (ksm_cell_get_movable (KSM_CELL (child)));
+        g_assert_false (gtk_widget_get_focusable (child));
+      }
+  g_assert_cmpuint (n_cells, ==, 3 * 17);
+
+  gtk_test_accessible_assert_property (board_cell (board, game, "B17"), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "bricks' row 17, a waiting brick, next to start");
+  gtk_test_accessible_assert_property (board_cell (board, game, "B16"), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "bricks' row 16, a waiting brick");
+  gtk_test_accessible_assert_property (board_cell (board, game, "M9"), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "mala 9, laiga, empty");
+  gtk_test_accessible_assert_property (board_cell (board, game, "M8"), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "mala 8, empty");
+  gtk_test_accessible_assert_property (board_cell (board, game, "T1"), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "stones' row 1, a waiting stone, next to start");
+  gtk_test_accessible_assert_property (board_cell (board, game, "T3"), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "stones' row 3, a waiting stone");
+  g_assert_true (gtk_widget_has_css_class (board_cell (board, game, "M1"), "laiga"));
+  g_assert_false (gtk_widget_has_css_class (board_cell (board, game, "M2"), "laiga"));
+
+  ksm_board_set_game (KSM_BOARD (board), NULL);
+  g_assert_null (ksm_board_get_cell (KSM_BOARD (board), 0));
+  for (GtkWidget *child = gtk_widget_get_first_child (board); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    g_assert_false (KSM_IS_CELL (child));
+  g_object_unref (board);
+}
+
+static void
+test_board_move (void)
+{
+  g_autoptr(KsmGame) game = new_game (7);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *board = ksm_board_new ();
+  const KsmRules *rules = ksm_game_get_rules (game);
+  const KsmOptions *options = ksm_game_get_options (game);
+  const KsmMove *moves;
+  KsmMove move;
+  guint n_moves, n_events, n_cells;
+  GtkWidget *from, *to;
+  g_autofree char *from_label = NULL;
+  g_autofree char *to_label = NULL;
+  char to_name[16];
+
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 300);
+  gtk_window_present (GTK_WINDOW (window));
+  ksm_board_set_game (KSM_BOARD (board), game);
+
+  throw_until_move (game);
+  moves = ksm_game_get_moves (game, &n_moves);
+  /* early on the only throw that moves anything is a kasi, and it starts a piece */
+  g_assert_cmpuint (n_moves, ==, 1);
+  move = moves[0];
+  g_assert_cmpint (move.kind, ==, KSM_MOVE_START);
+
+  n_cells = (guint) rules->n_cells (options);
+  for (guint i = 0; i < n_cells; i++)
+    {
+      GtkWidget *cell = ksm_board_get_cell (KSM_BOARD (board), i);
+      gboolean movable = (int) i == move.from;
+      g_assert_cmpint (gtk_widget_has_css_class (cell, "movable"), ==, movable);
+      g_assert_cmpint (gtk_widget_get_focusable (cell), ==, movable);
+    }
+
+  from = ksm_board_get_cell (KSM_BOARD (board), (guint) move.from);
+  to = ksm_board_get_cell (KSM_BOARD (board), (guint) move.to);
+  rules->cell_name (options, move.to, to_name, sizeof to_name);
+  g_assert_true (g_str_has_suffix (ksm_cell_get_label (KSM_CELL (from)),
+                                   ksm_game_get_player (game) == 0
+                                   ? "moves to mala 17" : "moves to mala 1"));
+
+  /* focusing the piece shows where it lands */
+  gtk_widget_grab_focus (from);
+  g_assert_true (gtk_widget_has_focus (from));
+  g_assert_true (gtk_widget_has_css_class (to, "target"));
+  g_assert_false (gtk_widget_has_css_class (to, "capture"));
+
+  from_label = g_strdup (ksm_cell_get_label (KSM_CELL (from)));
+  to_label = g_strdup (ksm_cell_get_label (KSM_CELL (to)));
+  n_events = ksm_record_get_n_events (ksm_game_get_record (game));
+
+  g_assert_true (gtk_widget_activate (from));
+  ksm_board_finish_animation (KSM_BOARD (board));
+
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), ==, n_events + 1);
+  g_assert_true (ksm_moves_equal (&ksm_record_get_event (ksm_game_get_record (game), n_events)->move,
+                                  &move));
+  g_assert_false (gtk_widget_has_css_class (from, "movable"));
+  g_assert_false (gtk_widget_has_css_class (to, "target"));
+  g_assert_true (g_str_has_suffix (ksm_cell_get_label (KSM_CELL (from)), ", empty"));
+  gtk_test_accessible_assert_property (to, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       move.from < 17 ? "mala 17, laiga, 1 brick" : "mala 1, laiga, 1 stone");
+  g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (to)), ==, 1);
+
+  /* undo puts the cells back */
+  g_assert_true (ksm_game_undo (game));
+  g_assert_cmpstr (ksm_cell_get_label (KSM_CELL (from)), ==, from_label);
+  g_assert_cmpstr (ksm_cell_get_label (KSM_CELL (to)), ==, to_label);
+  g_assert_true (gtk_widget_has_css_class (from, "movable"));
+  g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (to)), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GtkWidget *
+find_with_class (GtkWidget *widget, const char *css_class)
+{
+  if (gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_with_class (child, css_class);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_throw_view (void)
+{
+  g_autoptr(KsmGame) game = new_game (3);
+  GtkWidget *view = g_object_ref_sink (ksm_throw_view_new ());
+  const KsmRules *rules = ksm_game_get_rules (game);
+  GtkWidget *name, *note, *button;
+  guint n_strips = 0;
+  gboolean saw_lost = FALSE, saw_kasi = FALSE;
+
+  ksm_throw_view_set_game (KSM_THROW_VIEW (view), game);
+  g_assert_true (ksm_throw_view_get_game (KSM_THROW_VIEW (view)) == game);
+  name = find_with_class (view, "throw-name");
+  note = find_with_class (view, "throw-note");
+  button = find_with_class (view, "suggested-action");
+  g_assert_nonnull (name);
+  g_assert_nonnull (note);
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.throw");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (name)), ==, "No throw yet");
+
+  for (GtkWidget *strip = gtk_widget_get_first_child (gtk_widget_get_first_child (view));
+       strip != NULL; strip = gtk_widget_get_next_sibling (strip))
+    {
+      g_assert_true (gtk_widget_has_css_class (strip, "strip"));
+      n_strips++;
+    }
+  g_assert_cmpuint (n_strips, ==, 4);
+
+  /* throw until both a lost throw and a kasi have been seen */
+  for (int i = 0; i < 200 && !(saw_lost && saw_kasi); i++)
+    {
+      KsmRecord *record = ksm_game_get_record (game);
+      const KsmEvent *event;
+      guint n = ksm_record_get_n_events (record);
+      g_autofree char *expected = NULL;
+      GtkWidget *strip;
+      guint bit = 0;
+
+      if (ksm_game_get_phase (game) == KSM_PHASE_MOVE)
+        {
+          guint n_moves;
+          const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+          g_assert_true (ksm_game_play (game, &moves[0]));
+          continue;
+        }
+      g_assert_true (ksm_game_throw (game));
+      event = ksm_record_get_event (record, n);
+      expected = g_strdup_printf ("%s %u", rules->throws.faces[event->face].name,
+                                  (guint) rules->throws.faces[event->face].value);
+      g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (name)), ==, expected);
+
+      for (strip = gtk_widget_get_first_child (gtk_widget_get_first_child (view));
+           strip != NULL; strip = gtk_widget_get_next_sibling (strip), bit++)
+        g_assert_cmpint (gtk_widget_has_css_class (strip, "hollow"), ==, (event->pattern >> bit & 1u) != 0);
+
+      if (ksm_record_get_n_events (record) == n + 2)
+        {
+          g_autofree char *lost = g_strdup_printf ("Nothing can use the %s: the throw is lost",
+                                                   rules->throws.faces[event->face].name);
+          g_assert_true (gtk_widget_get_visible (note));
+          g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (note)), lost));
+          g_assert_true (gtk_widget_has_css_class (note, "lost"));
+          saw_lost = TRUE;
+        }
+      else
+        {
+          g_assert_false (gtk_widget_has_css_class (note, "lost"));
+          saw_kasi = saw_kasi || event->face == 0;
+        }
+      if (rules->throws.faces[event->face].throws_again)
+        g_assert_true (g_str_has_suffix (gtk_label_get_label (GTK_LABEL (note)), "Throw again"));
+    }
+  g_assert_true (saw_lost);
+  g_assert_true (saw_kasi);
+
+  ksm_throw_view_set_game (KSM_THROW_VIEW (view), NULL);
+  g_object_unref (view);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/board/cells", test_board_cells);
+  g_test_add_func ("/board/move", test_board_move);
+  g_test_add_func ("/throw-view/throws", test_throw_view);
+
+  return g_test_run ();
+}
