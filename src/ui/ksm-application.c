@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "ksm-application.h"
+#include "ksm-preferences-window.h"
 #include "ksm-window.h"
 
 struct _KsmApplication
@@ -67,22 +68,48 @@ about_activated_cb (GSimpleAction *action,
                          NULL);
 }
 
+static void
+preferences_activated_cb (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_window_present (GTK_WINDOW (ksm_preferences_window_new (window)));
+}
+
 static const GActionEntry app_entries[] = {
   { "quit", quit_activated_cb },
   { "about", about_activated_cb },
+  { "preferences", preferences_activated_cb },
+};
+
+/* Every command's keys, set once, so buttons, menus and keys do the same */
+static const struct {
+  const char *action;
+  const char *accels[3];
+} accels[] = {
+  { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
+  { "win.new-game", { "<Control>n", NULL } },
+  { "win.throw", { "space", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", NULL } },
+  { "win.toggle-history", { "F9", NULL } },
+  { "win.rules", { "F1", NULL } },
+  { "win.saved-games", { "<Control>o", NULL } },
 };
 
 static void
 ksm_application_startup (GApplication *app)
 {
-  static const char *quit_accels[] = { "<Control>q", NULL };
-
   G_APPLICATION_CLASS (ksm_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app),
                                    app_entries, G_N_ELEMENTS (app_entries),
                                    app);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
 }
 
 static void

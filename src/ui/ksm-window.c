@@ -1,18 +1,46 @@
-/* ksm-window.c */
+/* ksm-window.c: the main window: the start page, the new-game page and the
+ * game, with the header bar's actions. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "ksm-game-view.h"
+#include "ksm-new-game-page.h"
+#include "ksm-rules-window.h"
+#include "ksm-start-page.h"
+#include "ksm-store.h"
 #include "ksm-window.h"
+#include "ksm-words.h"
+
+/* how long the only legal move waits before it plays itself, so the person
+ * sees the throw first */
+#define AUTOPLAY_DELAY_MS 500
 
 struct _KsmWindow
 {
   AdwApplicationWindow parent_instance;
 
-  GSettings *settings;
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle  *window_title;
+  GtkWidget       *back_button;
+  GtkWidget       *new_game_button;
+  GtkWidget       *undo_box;
+  GtkWidget       *history_button;
+  GtkStack        *stack;
+  KsmStartPage    *start_page;
+  AdwBin          *new_game_bin;
+  KsmGameView     *game_view;
+  KsmNewGamePage  *new_game_page;
+
+  GSettings       *settings;
+  KsmStore        *store;
+  KsmGame         *game;
+  guint            autoplay_source;
 };
 
 G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void update_actions (KsmWindow *self);
 
 KsmWindow *
 ksm_window_new (KsmApplication *application)
@@ -25,10 +53,473 @@ ksm_window_new (KsmApplication *application)
 }
 
 static void
+toast (KsmWindow *self, const char *text)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+static void
+set_action_enabled (KsmWindow *self, const char *name, gboolean enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+/* ---- pages ---- */
+
+static void
+show_page (KsmWindow *self, const char *name)
+{
+  gboolean in_game = g_str_equal (name, "game");
+
+  gtk_stack_set_visible_child_name (self->stack, name);
+  gtk_widget_set_visible (self->back_button, g_str_equal (name, "new-game"));
+  gtk_widget_set_visible (self->undo_box, in_game);
+  gtk_widget_set_visible (self->history_button, in_game);
+  gtk_widget_set_visible (self->new_game_button, !g_str_equal (name, "new-game"));
+
+  if (g_str_equal (name, "new-game"))
+    {
+      const KsmRules *rules = ksm_new_game_page_get_rules (self->new_game_page);
+      adw_window_title_set_title (self->window_title, ksm_words_game_name (rules));
+      adw_window_title_set_subtitle (self->window_title, _("New Game"));
+    }
+  else if (in_game && self->game != NULL)
+    {
+      adw_window_title_set_title (self->window_title,
+                                  ksm_words_game_name (ksm_game_get_rules (self->game)));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+    }
+  else
+    {
+      adw_window_title_set_title (self->window_title, _("Kasimala"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+    }
+  update_actions (self);
+}
+
+static void
+refresh_resume (KsmWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmRecord) record = NULL;
+
+  /* the game on the board is autosaved: resuming it would be itself */
+  if (self->game != NULL && ksm_game_get_phase (self->game) != KSM_PHASE_OVER)
+    {
+      ksm_start_page_set_resume (self->start_page, NULL);
+      return;
+    }
+
+  record = ksm_store_load_autosave (self->store, &error);
+  if (record == NULL)
+    {
+      ksm_start_page_set_resume (self->start_page, NULL);
+      if (error != NULL)
+        {
+          /* the file stays where it is, so nothing is lost */
+          g_autofree char *text = g_strdup_printf (_("The unfinished game could not be read: %s"),
+                                                   error->message);
+          toast (self, text);
+        }
+      return;
+    }
+
+  {
+    const KsmRules *rules = ksm_record_get_rules (record);
+    g_autofree char *date = g_date_time_format (ksm_record_get_started (record), "%x %X");
+    /* Translators: the game's name, the date it started and how many events it has */
+    g_autofree char *description = g_strdup_printf (_("%s, started %s, %u throws and moves"),
+                                                    ksm_words_game_name (rules), date,
+                                                    ksm_record_get_n_events (record));
+    ksm_start_page_set_resume (self->start_page, description);
+  }
+}
+
+/* ---- the game ---- */
+
+static void
+autoplay_stop (KsmWindow *self)
+{
+  g_clear_handle_id (&self->autoplay_source, g_source_remove);
+}
+
+static gboolean
+autoplay_cb (gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  guint n_moves;
+  const KsmMove *moves;
+
+  self->autoplay_source = 0;
+  if (self->game == NULL || !ksm_game_is_person_to_act (self->game)
+      || ksm_game_get_phase (self->game) != KSM_PHASE_MOVE)
+    return G_SOURCE_REMOVE;
+  moves = ksm_game_get_moves (self->game, &n_moves);
+  if (n_moves == 1)
+    ksm_game_play (self->game, &moves[0]);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+game_changed_cb (KsmWindow *self)
+{
+  guint n_moves = 0;
+
+  autoplay_stop (self);
+  ksm_game_get_moves (self->game, &n_moves);
+  if (n_moves == 1 && ksm_game_is_person_to_act (self->game)
+      && ksm_game_get_phase (self->game) == KSM_PHASE_MOVE
+      && g_settings_get_boolean (self->settings, "autoplay-single-move"))
+    self->autoplay_source = g_timeout_add (AUTOPLAY_DELAY_MS, autoplay_cb, self);
+  update_actions (self);
+}
+
+static void
+show_score (KsmWindow *self)
+{
+  int first, second;
+
+  g_settings_get (self->settings, "kasimala-score", "(ii)", &first, &second);
+  ksm_game_view_set_score (self->game_view, first, second);
+}
+
+static void
+game_over_response_cb (KsmWindow      *self,
+                       const char     *response,
+                       AdwMessageDialog *dialog)
+{
+  if (g_strcmp0 (response, "new-game") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game", NULL);
+  else if (g_strcmp0 (response, "review") == 0)
+    {
+      /* the board stays as it ended, with the whole game in the history */
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "toggle-history");
+      g_action_change_state (action, g_variant_new_boolean (TRUE));
+    }
+}
+
+static void
+game_over_cb (KsmWindow *self,
+              int        winner,
+              gboolean   gulmasi,
+              guint      score,
+              KsmGame   *game)
+{
+  const KsmRules *rules = ksm_game_get_rules (game);
+  const KsmOptions *options = ksm_game_get_options (game);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+  int points[2];
+
+  g_settings_get (self->settings, "kasimala-score", "(ii)", &points[0], &points[1]);
+  if (winner >= 0 && winner < 2)
+    points[winner] += (int) score;
+  g_settings_set (self->settings, "kasimala-score", "(ii)", points[0], points[1]);
+  show_score (self);
+
+  if (winner < 0)
+    heading = g_strdup (_("A Draw"));
+  else if (gulmasi)
+    heading = g_strdup (_("Gulmasi!"));
+  else
+    /* Translators: %s is the winning side */
+    heading = g_strdup_printf (_("%s Won"), ksm_words_player_name (rules, options, winner));
+
+  if (winner < 0)
+    body = g_strdup_printf (_("The throw limit was reached with as many pieces left on each side. "
+                              "Score: %s %d, %s %d."),
+                            ksm_words_player_name (rules, options, 0), points[0],
+                            ksm_words_player_name (rules, options, 1), points[1]);
+  else if (gulmasi)
+    body = g_strdup_printf (_("%s took every piece without losing one, and score double. "
+                              "Score: %s %d, %s %d."),
+                            ksm_words_player_name (rules, options, winner),
+                            ksm_words_player_name (rules, options, 0), points[0],
+                            ksm_words_player_name (rules, options, 1), points[1]);
+  else
+    body = g_strdup_printf (_("%s won the game. Score: %s %d, %s %d."),
+                            ksm_words_player_name (rules, options, winner),
+                            ksm_words_player_name (rules, options, 0), points[0],
+                            ksm_words_player_name (rules, options, 1), points[1]);
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+  adw_message_dialog_add_responses (dialog,
+                                    "review", _("_Review"),
+                                    "new-game", _("_New Game"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "new-game", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "new-game");
+  adw_message_dialog_set_close_response (dialog, "review");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (game_over_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+save_failed_cb (KsmWindow  *self,
+                const char *message)
+{
+  toast (self, message);
+}
+
+static void
+set_game (KsmWindow *self, KsmGame *game)
+{
+  autoplay_stop (self);
+  if (self->game != NULL)
+    {
+      ksm_store_unwatch (self->store);
+      g_signal_handlers_disconnect_by_data (self->game, self);
+    }
+  g_set_object (&self->game, game);
+  if (game != NULL)
+    {
+      g_settings_bind (self->settings, "computer-delay", game, "computer-delay",
+                       G_SETTINGS_BIND_GET);
+      g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
+      ksm_store_watch (self->store, game);
+    }
+  ksm_game_view_set_game (self->game_view, game);
+  show_score (self);
+  if (game != NULL)
+    {
+      /* write the new game at once, so even a kill before the first throw
+       * leaves it to resume */
+      g_autoptr(GError) error = NULL;
+      if (!ksm_store_save_now (self->store, &error))
+        save_failed_cb (self, error->message);
+      show_page (self, "game");
+      gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
+    }
+}
+
+static void
+update_actions (KsmWindow *self)
+{
+  gboolean in_game = g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game");
+  KsmGame *game = in_game ? self->game : NULL;
+
+  set_action_enabled (self, "undo", game != NULL && ksm_game_can_undo (game));
+  set_action_enabled (self, "redo", game != NULL && ksm_game_can_redo (game));
+  set_action_enabled (self, "throw", game != NULL && ksm_game_is_person_to_act (game)
+                                     && ksm_game_get_phase (game) == KSM_PHASE_THROW);
+  set_action_enabled (self, "toggle-history", game != NULL);
+}
+
+/* ---- actions ---- */
+
+static void
+choose_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  const KsmRules *rules = ksm_rules_lookup (g_variant_get_string (parameter, NULL));
+
+  if (rules == NULL)
+    return;
+  ksm_new_game_page_set_rules (self->new_game_page, rules);
+  show_page (self, "new-game");
+}
+
+static void
+new_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  const KsmRules *rules = self->game != NULL ? ksm_game_get_rules (self->game)
+                                             : ksm_rules_get (KSM_GAME_KASIMALA);
+
+  ksm_new_game_page_set_rules (self->new_game_page, rules);
+  show_page (self, "new-game");
+}
+
+static void
+start_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  KsmOptions options;
+  KsmSeat seats[KSM_MAX_PLAYERS];
+  g_autoptr(KsmGame) game = NULL;
+
+  ksm_new_game_page_get_choices (self->new_game_page, &options, seats);
+  game = ksm_game_new (&options, seats, ((guint64) g_random_int () << 32) | g_random_int ());
+  if (game != NULL)
+    set_game (self, game);
+}
+
+static void
+resume_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmRecord) record = ksm_store_load_autosave (self->store, &error);
+  g_autoptr(KsmGame) game = NULL;
+
+  if (record != NULL)
+    game = ksm_game_new_from_record (record, &error);
+  if (game == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be resumed: %s"),
+                                               error != NULL ? error->message : _("it is gone"));
+      toast (self, text);
+      refresh_resume (self);
+      return;
+    }
+  set_game (self, game);
+}
+
+static void
+show_start_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+
+  /* back from the new-game page goes to the game when one is going on */
+  if (self->game != NULL && ksm_game_get_phase (self->game) != KSM_PHASE_OVER)
+    show_page (self, "game");
+  else
+    {
+      refresh_resume (self);
+      show_page (self, "start");
+    }
+}
+
+static void
+undo_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+
+  if (self->game != NULL)
+    ksm_game_undo (self->game);
+}
+
+static void
+redo_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+
+  if (self->game != NULL)
+    ksm_game_redo (self->game);
+}
+
+static void
+throw_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+
+  if (self->game != NULL)
+    ksm_game_throw (self->game);
+}
+
+static void
+toggle_history_cb (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  AdwFlap *flap = ksm_game_view_get_flap (self->game_view);
+
+  g_simple_action_set_state (action, state);
+  adw_flap_set_reveal_flap (flap, g_variant_get_boolean (state));
+}
+
+static void
+flap_revealed_cb (KsmWindow *self, GParamSpec *pspec, AdwFlap *flap)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "toggle-history");
+  gboolean revealed = adw_flap_get_reveal_flap (flap);
+
+  if (g_variant_get_boolean (g_action_get_state (action)) != revealed)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (revealed));
+}
+
+static void
+rules_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  const KsmRules *rules = self->game != NULL ? ksm_game_get_rules (self->game)
+                                             : ksm_rules_get (KSM_GAME_KASIMALA);
+  GtkWidget *window = ksm_rules_window_new (rules);
+
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+open_response_cb (KsmWindow            *self,
+                  int                   response,
+                  GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmRecord) record = NULL;
+  g_autoptr(KsmGame) game = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      record = ksm_record_new_from_file (file, &error);
+      if (record != NULL)
+        game = ksm_game_new_from_record (record, &error);
+      if (game == NULL)
+        {
+          /* the game on the board stays as it was */
+          g_autofree char *basename = g_file_get_basename (file);
+          g_autofree char *text = g_strdup_printf (_("“%s” could not be opened: %s"),
+                                                   basename, error->message);
+          toast (self, text);
+        }
+      else
+        set_game (self, game);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+saved_games_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GFile *folder = ksm_store_get_games_directory (self->store);
+
+  chooser = gtk_file_chooser_native_new (_("Open a Saved Game"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Saved games"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (g_file_query_exists (folder, NULL))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (open_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static const GActionEntry win_entries[] = {
+  { "choose-game", choose_game_cb, "s" },
+  { "new-game", new_game_cb },
+  { "start-game", start_game_cb },
+  { "resume", resume_cb },
+  { "show-start", show_start_cb },
+  { "undo", undo_cb },
+  { "redo", redo_cb },
+  { "throw", throw_cb },
+  { "toggle-history", NULL, NULL, "false", toggle_history_cb },
+  { "rules", rules_cb },
+  { "saved-games", saved_games_cb },
+};
+
+/* ---- life ---- */
+
+static void
 ksm_window_dispose (GObject *object)
 {
   KsmWindow *self = KSM_WINDOW (object);
 
+  autoplay_stop (self);
+  if (self->store != NULL)
+    ksm_store_unwatch (self->store);
+  g_clear_object (&self->game);
   gtk_widget_dispose_template (GTK_WIDGET (self), KSM_TYPE_WINDOW);
 
   G_OBJECT_CLASS (ksm_window_parent_class)->dispose (object);
@@ -39,6 +530,7 @@ ksm_window_finalize (GObject *object)
 {
   KsmWindow *self = KSM_WINDOW (object);
 
+  g_clear_object (&self->store);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ksm_window_parent_class)->finalize (object);
@@ -53,18 +545,83 @@ ksm_window_class_init (KsmWindowClass *klass)
   object_class->dispose = ksm_window_dispose;
   object_class->finalize = ksm_window_finalize;
 
+  g_type_ensure (KSM_TYPE_START_PAGE);
+  g_type_ensure (KSM_TYPE_GAME_VIEW);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/kasimala/Kasimala/ksm-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, undo_box);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, history_button);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, new_game_bin);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, game_view);
 }
 
 static void
 ksm_window_init (KsmWindow *self)
 {
+  AdwFlap *flap;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  /* The window remembers its size across runs. */
   self->settings = g_settings_new (APPLICATION_ID);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+
+  self->store = ksm_store_new (NULL);
+  g_signal_connect_object (self->store, "save-failed", G_CALLBACK (save_failed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  self->new_game_page = KSM_NEW_GAME_PAGE (ksm_new_game_page_new (self->settings));
+  adw_bin_set_child (self->new_game_bin, GTK_WIDGET (self->new_game_page));
+  ksm_new_game_page_set_rules (self->new_game_page, ksm_rules_get (KSM_GAME_KASIMALA));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  flap = ksm_game_view_get_flap (self->game_view);
+  g_signal_connect_object (flap, "notify::reveal-flap", G_CALLBACK (flap_revealed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  refresh_resume (self);
+  show_page (self, "start");
+}
+
+KsmGameView *
+ksm_window_get_game_view (KsmWindow *self)
+{
+  g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
+  return self->game_view;
+}
+
+KsmNewGamePage *
+ksm_window_get_new_game_page (KsmWindow *self)
+{
+  g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
+  return self->new_game_page;
+}
+
+KsmStartPage *
+ksm_window_get_start_page (KsmWindow *self)
+{
+  g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
+  return self->start_page;
+}
+
+const char *
+ksm_window_get_page_name (KsmWindow *self)
+{
+  g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+KsmGame *
+ksm_window_get_game (KsmWindow *self)
+{
+  g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
+  return self->game;
 }

@@ -1,16 +1,24 @@
-/* ksm-window.h */
+/* ksm-window.h: the main window. */
 #pragma once
 
 #include <adwaita.h>
 
 #include "ksm-application.h"
+#include "ksm-game-view.h"
+#include "ksm-new-game-page.h"
+#include "ksm-start-page.h"
 
 G_BEGIN_DECLS
 
 #define KSM_TYPE_WINDOW (ksm_window_get_type ())
-
 G_DECLARE_FINAL_TYPE (KsmWindow, ksm_window, KSM, WINDOW, AdwApplicationWindow)
 
-KsmWindow *ksm_window_new (KsmApplication *application);
+KsmWindow      *ksm_window_new               (KsmApplication *application);
+/* for tests: the pages and the game on them */
+KsmGameView    *ksm_window_get_game_view     (KsmWindow *self);
+KsmNewGamePage *ksm_window_get_new_game_page (KsmWindow *self);
+KsmStartPage   *ksm_window_get_start_page    (KsmWindow *self);
+const char     *ksm_window_get_page_name     (KsmWindow *self);
+KsmGame        *ksm_window_get_game          (KsmWindow *self);
 
 G_END_DECLS

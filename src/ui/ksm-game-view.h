@@ -1,0 +1,24 @@
+/* ksm-game-view.h: a game being played: the board, the throw, the pieces
+ * left and the score, with the history in a pane that folds away. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "ksm-game.h"
+
+G_BEGIN_DECLS
+
+#define KSM_TYPE_GAME_VIEW (ksm_game_view_get_type ())
+G_DECLARE_FINAL_TYPE (KsmGameView, ksm_game_view, KSM, GAME_VIEW, AdwBin)
+
+GtkWidget *ksm_game_view_new             (void);
+void       ksm_game_view_set_game        (KsmGameView *self, KsmGame *game);
+KsmGame   *ksm_game_view_get_game        (KsmGameView *self);
+/* bricks' points, stones' points: the running score across games */
+void       ksm_game_view_set_score       (KsmGameView *self, int first, int second);
+AdwFlap   *ksm_game_view_get_flap        (KsmGameView *self);
+GtkWidget *ksm_game_view_get_board       (KsmGameView *self);
+GtkWidget *ksm_game_view_get_history     (KsmGameView *self);
+GtkWidget *ksm_game_view_get_throw_view  (KsmGameView *self);
+
+G_END_DECLS

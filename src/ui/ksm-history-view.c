@@ -1,0 +1,313 @@
+/* ksm-history-view.c
+ *
+ * A row is one throw and what came of it ("Bricks: sudi (3), M9 to M6, took
+ * 2 stones"). Rows are added as events come, and rebuilt only when undo
+ * shortens the record, so a long game stays cheap to follow. */
+#include "config.h"
+
+#include "ksm-history-view.h"
+
+#include <glib/gi18n.h>
+
+#include "ksm-words.h"
+
+struct _KsmHistoryView
+{
+  AdwBin             parent_instance;
+
+  GtkScrolledWindow *scroller;
+  GtkListBox        *list;
+  GtkWidget         *empty_label;
+
+  KsmGame           *game;
+  GArray            *row_starts;   /* guint: the record index of each row's first event */
+};
+
+G_DEFINE_FINAL_TYPE (KsmHistoryView, ksm_history_view, ADW_TYPE_BIN)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+ksm_history_view_dispose (GObject *object)
+{
+  KsmHistoryView *self = KSM_HISTORY_VIEW (object);
+
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (ksm_history_view_parent_class)->dispose (object);
+}
+
+static void
+ksm_history_view_finalize (GObject *object)
+{
+  KsmHistoryView *self = KSM_HISTORY_VIEW (object);
+
+  g_clear_pointer (&self->row_starts, g_array_unref);
+  G_OBJECT_CLASS (ksm_history_view_parent_class)->finalize (object);
+}
+
+static void
+ksm_history_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  KsmHistoryView *self = KSM_HISTORY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_history_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  KsmHistoryView *self = KSM_HISTORY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      ksm_history_view_set_game (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_history_view_class_init (KsmHistoryViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ksm_history_view_dispose;
+  object_class->finalize = ksm_history_view_finalize;
+  object_class->get_property = ksm_history_view_get_property;
+  object_class->set_property = ksm_history_view_set_property;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/kasimala/Kasimala/ksm-history-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, KsmHistoryView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, KsmHistoryView, list);
+  gtk_widget_class_bind_template_child (widget_class, KsmHistoryView, empty_label);
+}
+
+static void
+ksm_history_view_init (KsmHistoryView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->row_starts = g_array_new (FALSE, FALSE, sizeof (guint));
+}
+
+GtkWidget *
+ksm_history_view_new (void)
+{
+  return g_object_new (KSM_TYPE_HISTORY_VIEW, NULL);
+}
+
+/* The text of the row starting at event `start`, given the position just
+ * before it. Returns how many events the row covers. */
+static guint
+describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char **text)
+{
+  KsmRecord *record = ksm_game_get_record (self->game);
+  const KsmRules *rules = ksm_record_get_rules (record);
+  const KsmOptions *options = ksm_record_get_options (record);
+  guint n_events = ksm_record_get_n_events (record);
+  const KsmEvent *event = ksm_record_get_event (record, start);
+  const char *player = ksm_words_player_name (rules, options, event->player);
+  g_autoptr(GString) row = g_string_new (NULL);
+  guint covered = 1;
+
+  if (event->kind != KSM_EVENT_THROW)
+    {
+      /* a record always pairs moves with their throws; say it plainly if not */
+      *text = g_strdup_printf ("%s: ?", player);
+      return 1;
+    }
+
+  /* Translators: "Bricks: sudi (3)": a side, a throw and its value */
+  g_string_append_printf (row, _("%s: %s (%d)"), player, ksm_words_face_name (rules, event->face),
+                          rules->throws.faces[event->face].value);
+
+  if (start + 1 < n_events)
+    {
+      const KsmEvent *next = ksm_record_get_event (record, start + 1);
+      KsmPosition thrown = *before;
+
+      rules->apply_throw (&thrown, event->face);
+      covered = 2;
+      if (next->kind == KSM_EVENT_LOST)
+        /* Translators: added to "Bricks: sudi (3)" when nothing could use it */
+        g_string_append (row, _(", lost"));
+      else if (next->kind == KSM_EVENT_MOVE)
+        {
+          g_autofree char *from = ksm_words_cell_name (rules, options, next->move.from);
+          g_autofree char *to = ksm_words_cell_name (rules, options, next->move.to);
+          /* Translators: added to "Bricks: sudi (3)": the cells moved from and to */
+          g_string_append_printf (row, _(", %s to %s"), from, to);
+          if (next->move.captured > 0)
+            {
+              KsmCellContent victim;
+              g_autofree char *taken = NULL;
+              rules->cell_content (&thrown, next->move.to, &victim);
+              taken = ksm_words_count_pieces (rules, options, victim.player, next->move.captured);
+              /* Translators: added after the move: "took 2 stones" */
+              g_string_append_printf (row, _(", took %s"), taken);
+            }
+        }
+      else
+        covered = 1;
+
+      if (covered == 2 && start + 2 < n_events
+          && ksm_record_get_event (record, start + 2)->player == event->player
+          && rules->throws.faces[event->face].throws_again)
+        g_string_append (row, _(", throws again"));
+    }
+
+  *text = g_string_free (g_steal_pointer (&row), FALSE);
+  return covered;
+}
+
+static GtkWidget *
+make_row (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  return label;
+}
+
+static void
+remove_rows_from (KsmHistoryView *self, guint first_row)
+{
+  GtkListBoxRow *row;
+
+  while ((row = gtk_list_box_get_row_at_index (self->list, (int) first_row)) != NULL)
+    gtk_list_box_remove (self->list, GTK_WIDGET (row));
+  g_array_set_size (self->row_starts, first_row);
+}
+
+static gboolean
+scroll_to_end_cb (gpointer user_data)
+{
+  KsmHistoryView *self = KSM_HISTORY_VIEW (user_data);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Brings the rows up to the record: drops rows the record no longer has,
+ * redoes the last row (its move may have come since), adds the new ones. */
+static void
+update_rows (KsmHistoryView *self)
+{
+  KsmRecord *record;
+  guint n_events, first_row, start;
+  KsmPosition position;
+
+  if (self->game == NULL)
+    {
+      remove_rows_from (self, 0);
+      gtk_widget_set_visible (self->empty_label, TRUE);
+      return;
+    }
+
+  record = ksm_game_get_record (self->game);
+  n_events = ksm_record_get_n_events (record);
+
+  /* keep the rows that start inside the record, less the last of them */
+  first_row = self->row_starts->len;
+  while (first_row > 0 && g_array_index (self->row_starts, guint, first_row - 1) >= n_events)
+    first_row--;
+  start = 0;
+  if (first_row > 0)
+    {
+      first_row--;
+      start = g_array_index (self->row_starts, guint, first_row);
+    }
+  remove_rows_from (self, first_row);
+  ksm_record_replay (record, start, &position, NULL);
+
+  while (start < n_events)
+    {
+      g_autofree char *text = NULL;
+      guint covered = describe_row (self, start, &position, &text);
+
+      g_array_append_val (self->row_starts, start);
+      gtk_list_box_append (self->list, make_row (text));
+      for (guint i = 0; i < covered; i++)
+        ksm_record_apply_event (record, start + i, &position, NULL);
+      start += covered;
+    }
+
+  gtk_widget_set_visible (self->empty_label, self->row_starts->len == 0);
+  if (self->row_starts->len > 0)
+    {
+      GtkListBoxRow *last = gtk_list_box_get_row_at_index (self->list, (int) self->row_starts->len - 1);
+      gtk_list_box_select_row (self->list, last);
+      g_idle_add (scroll_to_end_cb, g_object_ref (self));
+    }
+}
+
+static void
+game_changed_cb (KsmHistoryView *self)
+{
+  update_rows (self);
+}
+
+void
+ksm_history_view_set_game (KsmHistoryView *self, KsmGame *game)
+{
+  g_return_if_fail (KSM_IS_HISTORY_VIEW (self));
+  g_return_if_fail (game == NULL || KSM_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_set_object (&self->game, game);
+  remove_rows_from (self, 0);
+  if (game != NULL)
+    g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
+  update_rows (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+guint
+ksm_history_view_get_n_rows (KsmHistoryView *self)
+{
+  g_return_val_if_fail (KSM_IS_HISTORY_VIEW (self), 0);
+  return self->row_starts->len;
+}
+
+const char *
+ksm_history_view_get_row_text (KsmHistoryView *self, guint index)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (KSM_IS_HISTORY_VIEW (self), NULL);
+  row = gtk_list_box_get_row_at_index (self->list, (int) index);
+  if (row == NULL)
+    return NULL;
+  return gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (row)));
+}

@@ -1,0 +1,20 @@
+/* ksm-history-view.h: every throw and move of the game in words, newest
+ * highlighted. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "ksm-game.h"
+
+G_BEGIN_DECLS
+
+#define KSM_TYPE_HISTORY_VIEW (ksm_history_view_get_type ())
+G_DECLARE_FINAL_TYPE (KsmHistoryView, ksm_history_view, KSM, HISTORY_VIEW, AdwBin)
+
+GtkWidget *ksm_history_view_new      (void);
+void       ksm_history_view_set_game (KsmHistoryView *self, KsmGame *game);
+/* the rows' texts, oldest first, for tests */
+guint      ksm_history_view_get_n_rows (KsmHistoryView *self);
+const char *ksm_history_view_get_row_text (KsmHistoryView *self, guint index);
+
+G_END_DECLS

@@ -1,0 +1,78 @@
+/* ksm-preferences-window.c */
+#include "config.h"
+
+#include "ksm-preferences-window.h"
+
+#include <glib/gi18n.h>
+
+/* the computer's pause before each throw and move, slowest first */
+static const int paces[] = { 1200, 700, 300, 0 };
+
+struct _KsmPreferencesWindow
+{
+  AdwPreferencesWindow parent_instance;
+
+  GtkSwitch   *autoplay_switch;
+  AdwComboRow *pace_row;
+  GSettings   *settings;
+};
+
+G_DEFINE_FINAL_TYPE (KsmPreferencesWindow, ksm_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+static void
+ksm_preferences_window_finalize (GObject *object)
+{
+  KsmPreferencesWindow *self = KSM_PREFERENCES_WINDOW (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (ksm_preferences_window_parent_class)->finalize (object);
+}
+
+static void
+ksm_preferences_window_class_init (KsmPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = ksm_preferences_window_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/kasimala/Kasimala/ksm-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, autoplay_switch);
+  gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, pace_row);
+}
+
+static void
+pace_selected_cb (KsmPreferencesWindow *self)
+{
+  guint selected = adw_combo_row_get_selected (self->pace_row);
+
+  if (selected < G_N_ELEMENTS (paces))
+    g_settings_set_int (self->settings, "computer-delay", paces[selected]);
+}
+
+static void
+ksm_preferences_window_init (KsmPreferencesWindow *self)
+{
+  int delay;
+  guint nearest = 0;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  g_settings_bind (self->settings, "autoplay-single-move", self->autoplay_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+
+  delay = g_settings_get_int (self->settings, "computer-delay");
+  for (guint i = 0; i < G_N_ELEMENTS (paces); i++)
+    if (ABS (paces[i] - delay) < ABS (paces[nearest] - delay))
+      nearest = i;
+  adw_combo_row_set_selected (self->pace_row, nearest);
+  g_signal_connect_swapped (self->pace_row, "notify::selected", G_CALLBACK (pace_selected_cb), self);
+}
+
+GtkWidget *
+ksm_preferences_window_new (GtkWindow *parent)
+{
+  return g_object_new (KSM_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
+}

@@ -1,0 +1,26 @@
+/* ksm-words.h: the engine's words (game, player, throw and cell names) as
+ * people read them, translated. The engine speaks English identifiers; the
+ * views say everything through here so translators see each word once. */
+#pragma once
+
+#include <glib.h>
+
+#include "ksm-rules.h"
+
+G_BEGIN_DECLS
+
+const char *ksm_words_game_name        (const KsmRules *rules);
+const char *ksm_words_game_summary     (const KsmRules *rules);
+const char *ksm_words_player_name      (const KsmRules *rules, const KsmOptions *options, int player);
+/* "bricks", "stones": the player's pieces, in the middle of a sentence */
+const char *ksm_words_pieces_name      (const KsmRules *rules, const KsmOptions *options, int player);
+/* "2 stones", "1 brick" */
+char       *ksm_words_count_pieces     (const KsmRules *rules, const KsmOptions *options, int player, guint count);
+const char *ksm_words_face_name        (const KsmRules *rules, int face);
+const char *ksm_words_level_name       (int level);
+const char *ksm_words_option_label     (const KsmRules *rules, const KsmOptionInfo *info);
+const char *ksm_words_option_source    (const KsmRules *rules, const KsmOptionInfo *info, gboolean on);
+/* "M9" stays as the notation writes it: cell names are coordinates */
+char       *ksm_words_cell_name        (const KsmRules *rules, const KsmOptions *options, int cell);
+
+G_END_DECLS

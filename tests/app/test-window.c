@@ -1,0 +1,386 @@
+/* test-window.c: the app as a person meets it, under Xvfb: the start page,
+ * a new game with chosen options, moving by clicking a highlighted piece,
+ * undo, and a whole game against the computer to its end screen. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "ksm-application.h"
+#include "ksm-board.h"
+#include "ksm-cell.h"
+#include "ksm-history-view.h"
+#include "ksm-window.h"
+
+typedef struct {
+  KsmApplication *app;
+  KsmWindow      *window;
+  char           *data_dir;
+} Fixture;
+
+static void
+iterate (guint times)
+{
+  for (guint i = 0; i < times; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+/* runs the main loop until `done` says so, or fails after `seconds` */
+static void
+wait_until (gboolean (*done) (gpointer), gpointer data, double seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (!done (data))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer data)
+{
+  /* main () points XDG_DATA_HOME here; each test starts without an autosave */
+  fixture->data_dir = g_build_filename (g_get_user_data_dir (), "kasimala", NULL);
+
+  fixture->app = g_object_new (KSM_TYPE_APPLICATION,
+                               "application-id", "io.github.kasimala.Kasimala",
+                               "flags", G_APPLICATION_NON_UNIQUE,
+                               "resource-base-path", "/io/github/kasimala/Kasimala",
+                               NULL);
+  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, NULL));
+  fixture->window = ksm_window_new (fixture->app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate (3);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  iterate (3);
+  g_clear_object (&fixture->app);
+  remove_tree (fixture->data_dir);
+  g_free (fixture->data_dir);
+}
+
+static void
+activate (Fixture *fixture, const char *action, GVariant *parameter)
+{
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action, parameter));
+  iterate (2);
+}
+
+static gboolean
+action_enabled (Fixture *fixture, const char *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), name);
+}
+
+/* A new game with two persons and Kasimala's default rules */
+static KsmGame *
+start_person_game (Fixture *fixture, guint first_player)
+{
+  GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+
+  g_settings_set_string (settings, "kasimala-opponent", "person");
+  g_settings_set_string (settings, "kasimala-first", first_player ? "stones" : "bricks");
+  g_settings_set_int (settings, "computer-delay", 0);
+  g_object_unref (settings);
+
+  activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
+  activate (fixture, "win.start-game", NULL);
+  return ksm_window_get_game (fixture->window);
+}
+
+static KsmBoard *
+board_of (Fixture *fixture)
+{
+  return KSM_BOARD (ksm_game_view_get_board (ksm_window_get_game_view (fixture->window)));
+}
+
+/* Throws (by the window's action, as Space does) until a throw can be used */
+static void
+throw_until_movable (Fixture *fixture, KsmGame *game)
+{
+  for (int tries = 0; tries < 500; tries++)
+    {
+      if (ksm_game_get_phase (game) == KSM_PHASE_MOVE)
+        return;
+      g_assert_true (action_enabled (fixture, "throw"));
+      activate (fixture, "win.throw", NULL);
+    }
+  g_assert_not_reached ();
+}
+
+static GtkWidget *
+first_movable_cell (KsmBoard *board, KsmGame *game)
+{
+  const KsmRules *rules = ksm_game_get_rules (game);
+  int n_cells = rules->n_cells (ksm_game_get_options (game));
+
+  for (int i = 0; i < n_cells; i++)
+    {
+      GtkWidget *cell = ksm_board_get_cell (board, (guint) i);
+      if (ksm_cell_get_movable (KSM_CELL (cell)))
+        return cell;
+    }
+  return NULL;
+}
+
+static void
+test_opens_on_start_page (Fixture *fixture, gconstpointer data)
+{
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "start");
+  g_assert_null (ksm_window_get_game (fixture->window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (fixture->window)));
+  /* nothing to undo or throw before a game */
+  g_assert_false (action_enabled (fixture, "undo"));
+  g_assert_false (action_enabled (fixture, "throw"));
+}
+
+static void
+test_new_game_uses_choices (Fixture *fixture, gconstpointer data)
+{
+  GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  const char *off[] = { "safe-laigas", NULL };
+  KsmGame *game;
+  const KsmOptions *options;
+
+  g_settings_set_int (settings, "board-length", 21);
+  g_settings_set_strv (settings, "kasimala-rules-off", off);
+  g_settings_set_int (settings, "kasimala-throw-limit", 500);
+  g_settings_set_string (settings, "kasimala-opponent", "random");
+
+  activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
+  activate (fixture, "win.start-game", NULL);
+
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
+  game = ksm_window_get_game (fixture->window);
+  g_assert_nonnull (game);
+  options = ksm_game_get_options (game);
+  g_assert_cmpint (options->length, ==, 21);
+  g_assert_cmpint (options->throw_limit, ==, 500);
+  g_assert_false (options->flags & KSM_OPT_KASIMALA_SAFE_LAIGAS);
+  g_assert_true (options->flags & KSM_OPT_KASIMALA_EXTRA_THROW);
+  g_assert_cmpint (ksm_game_get_seat (game, 0)->kind, ==, KSM_SEAT_PERSON);
+  g_assert_cmpint (ksm_game_get_seat (game, 1)->kind, ==, KSM_SEAT_COMPUTER);
+  g_assert_cmpint (ksm_game_get_seat (game, 1)->level, ==, KSM_LEVEL_RANDOM);
+  /* the board follows the options: three rows of 21 */
+  g_assert_nonnull (ksm_board_get_cell (board_of (fixture), 3 * 21 - 1));
+  g_assert_null (ksm_board_get_cell (board_of (fixture), 3 * 21));
+  /* and the choices are remembered */
+  g_assert_cmpint (g_settings_get_int (settings, "board-length"), ==, 21);
+  g_object_unref (settings);
+}
+
+static void
+test_click_moves_and_undo_restores (Fixture *fixture, gconstpointer data)
+{
+  KsmGame *game = start_person_game (fixture, 0);
+  KsmBoard *board = board_of (fixture);
+  GtkWidget *cell;
+  guint n_events, index, from_count_before;
+  const KsmRules *rules = ksm_game_get_rules (game);
+  g_autofree char *label_before = NULL;
+  char position_before[KSM_NOTATION_MAX], position_after[KSM_NOTATION_MAX];
+
+  throw_until_movable (fixture, game);
+  ksm_board_finish_animation (board);
+  iterate (2);
+
+  cell = first_movable_cell (board, game);
+  g_assert_nonnull (cell);
+  g_assert_true (gtk_widget_has_css_class (cell, "movable"));
+  index = ksm_cell_get_index (KSM_CELL (cell));
+  from_count_before = ksm_cell_get_count (KSM_CELL (cell));
+  label_before = g_strdup (ksm_cell_get_label (KSM_CELL (cell)));
+  n_events = ksm_record_get_n_events (ksm_game_get_record (game));
+  rules->format_position (ksm_game_get_position (game), position_before, sizeof position_before);
+
+  /* a click on the highlighted piece plays it */
+  g_assert_true (gtk_widget_activate (cell));
+  iterate (2);
+  ksm_board_finish_animation (board);
+  iterate (2);
+
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), ==, n_events + 1);
+  g_assert_cmpint (ksm_record_get_event (ksm_game_get_record (game), n_events)->kind, ==, KSM_EVENT_MOVE);
+  g_assert_cmpint (ksm_record_get_event (ksm_game_get_record (game), n_events)->move.from, ==, (int) index);
+  /* the board widgets follow the model */
+  g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (ksm_board_get_cell (board, index))), ==,
+                    from_count_before - 1);
+  g_assert_cmpstr (ksm_cell_get_label (KSM_CELL (ksm_board_get_cell (board, index))), !=, label_before);
+  g_assert_false (gtk_widget_has_css_class (ksm_board_get_cell (board, index), "movable"));
+  /* the history says it */
+  g_assert_cmpuint (ksm_history_view_get_n_rows (KSM_HISTORY_VIEW (ksm_game_view_get_history (
+                    ksm_window_get_game_view (fixture->window)))), >, 0);
+
+  /* undo puts the board back, the same throw waiting */
+  g_assert_true (action_enabled (fixture, "undo"));
+  activate (fixture, "win.undo", NULL);
+  ksm_board_finish_animation (board);
+  iterate (2);
+  rules->format_position (ksm_game_get_position (game), position_after, sizeof position_after);
+  g_assert_cmpstr (position_after, ==, position_before);
+  g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (ksm_board_get_cell (board, index))), ==,
+                    from_count_before);
+  g_assert_cmpstr (ksm_cell_get_label (KSM_CELL (ksm_board_get_cell (board, index))), ==, label_before);
+  g_assert_true (gtk_widget_has_css_class (ksm_board_get_cell (board, index), "movable"));
+  g_assert_true (action_enabled (fixture, "redo"));
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        {
+          if (data != NULL)
+            *(AdwMessageDialog **) data = ADW_MESSAGE_DIALOG (window);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+test_whole_game_against_computer (Fixture *fixture, gconstpointer data)
+{
+  GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  KsmGame *game;
+  KsmBoard *board;
+  AdwMessageDialog *dialog = NULL;
+  KsmOutcome outcome;
+  int score_before[2], score_after[2];
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  g_settings_set_string (settings, "kasimala-opponent", "random");
+  g_settings_set_int (settings, "computer-delay", 0);
+  g_settings_get (settings, "kasimala-score", "(ii)", &score_before[0], &score_before[1]);
+  activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
+  activate (fixture, "win.start-game", NULL);
+  game = ksm_window_get_game (fixture->window);
+  board = board_of (fixture);
+
+  /* the person throws with the action and plays the first highlighted piece */
+  while (ksm_game_get_phase (game) != KSM_PHASE_OVER)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      ksm_board_finish_animation (board);
+      if (ksm_game_is_person_to_act (game) && ksm_game_get_phase (game) == KSM_PHASE_THROW)
+        activate (fixture, "win.throw", NULL);
+      else if (ksm_game_is_person_to_act (game) && ksm_game_get_phase (game) == KSM_PHASE_MOVE)
+        {
+          GtkWidget *cell = first_movable_cell (board, game);
+          g_assert_nonnull (cell);
+          g_assert_true (gtk_widget_activate (cell));
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+  wait_until (dialog_shown, &dialog, 10);
+
+  ksm_game_get_outcome (game, &outcome);
+  g_assert_true (outcome.over);
+  g_settings_get (settings, "kasimala-score", "(ii)", &score_after[0], &score_after[1]);
+  if (outcome.winner >= 0)
+    g_assert_cmpint (score_after[outcome.winner], ==, score_before[outcome.winner] + outcome.score);
+  g_assert_nonnull (adw_message_dialog_get_heading (dialog));
+  g_assert_true (adw_message_dialog_has_response (dialog, "new-game"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "review"));
+
+  /* New Game from the end screen opens the new-game page */
+  adw_message_dialog_response (dialog, "new-game");
+  iterate (3);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
+  g_object_unref (settings);
+}
+
+static void
+test_resume_offered_after_restart (Fixture *fixture, gconstpointer data)
+{
+  KsmGame *game = start_person_game (fixture, 0);
+  char position[KSM_NOTATION_MAX], resumed[KSM_NOTATION_MAX];
+  const KsmRules *rules = ksm_game_get_rules (game);
+  KsmWindow *second;
+
+  throw_until_movable (fixture, game);
+  rules->format_position (ksm_game_get_position (game), position, sizeof position);
+
+  /* a second window, as a new start of the app would make, offers it back */
+  second = ksm_window_new (fixture->app);
+  iterate (2);
+  g_assert_cmpstr (ksm_window_get_page_name (second), ==, "start");
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (second), "win.resume", NULL));
+  iterate (2);
+  g_assert_cmpstr (ksm_window_get_page_name (second), ==, "game");
+  rules->format_position (ksm_game_get_position (ksm_window_get_game (second)), resumed, sizeof resumed);
+  g_assert_cmpstr (resumed, ==, position);
+  gtk_window_destroy (GTK_WINDOW (second));
+}
+
+static void
+test_accessible_header_and_cells (Fixture *fixture, gconstpointer data)
+{
+  KsmGame *game = start_person_game (fixture, 0);
+  KsmBoard *board = board_of (fixture);
+  GtkWidget *cell = ksm_board_get_cell (board, 16);   /* B17 */
+
+  g_assert_nonnull (game);
+  g_assert_nonnull (cell);
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_ROLE_BUTTON);
+  g_assert_nonnull (ksm_cell_get_label (KSM_CELL (cell)));
+  g_assert_cmpstr (ksm_cell_get_label (KSM_CELL (cell)), !=, "");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *data_home = g_dir_make_tmp ("ksm-app-XXXXXX", NULL);
+  int status;
+
+  /* before anything reads it: GLib keeps the first value it sees */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, func) \
+  g_test_add ("/app/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("opens-on-start-page", test_opens_on_start_page);
+  ADD ("new-game-uses-choices", test_new_game_uses_choices);
+  ADD ("click-moves-and-undo-restores", test_click_moves_and_undo_restores);
+  ADD ("whole-game-against-computer", test_whole_game_against_computer);
+  ADD ("resume-offered-after-restart", test_resume_offered_after_restart);
+  ADD ("accessible-cells", test_accessible_header_and_cells);
+#undef ADD
+
+  status = g_test_run ();
+  remove_tree (data_home);
+  return status;
+}
