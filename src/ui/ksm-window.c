@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-board.h"
 #include "ksm-game-view.h"
 #include "ksm-new-game-page.h"
 #include "ksm-rules-window.h"
@@ -15,6 +16,7 @@
 /* how long the only legal move waits before it plays itself, so the person
  * sees the throw first */
 #define AUTOPLAY_DELAY_MS 500
+#define GAME_OVER_DELAY_MS 700
 
 struct _KsmWindow
 {
@@ -25,7 +27,6 @@ struct _KsmWindow
   GtkWidget       *back_button;
   GtkWidget       *new_game_button;
   GtkWidget       *undo_box;
-  GtkWidget       *history_button;
   GtkStack        *stack;
   KsmStartPage    *start_page;
   AdwBin          *new_game_bin;
@@ -77,7 +78,6 @@ show_page (KsmWindow *self, const char *name)
   gtk_stack_set_visible_child_name (self->stack, name);
   gtk_widget_set_visible (self->back_button, g_str_equal (name, "new-game"));
   gtk_widget_set_visible (self->undo_box, in_game);
-  gtk_widget_set_visible (self->history_button, in_game);
   gtk_widget_set_visible (self->new_game_button, !g_str_equal (name, "new-game"));
 
   if (g_str_equal (name, "new-game"))
@@ -163,6 +163,34 @@ autoplay_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Keyboard play: when a person has a throw to make or a piece to move,
+ * the focus goes where that is done, unless it is already there. Run after
+ * the views have followed the change. */
+static void
+focus_play_cb (gpointer user_data)
+{
+  g_autoptr(KsmWindow) self = user_data;
+  GtkWidget *board, *focus;
+  const KsmMove *moves;
+  guint n_moves;
+
+  if (self->game == NULL || !ksm_game_is_person_to_act (self->game)
+      || !g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game"))
+    return;
+
+  board = ksm_game_view_get_board (self->game_view);
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (ksm_game_get_phase (self->game) == KSM_PHASE_MOVE)
+    {
+      moves = ksm_game_get_moves (self->game, &n_moves);
+      if (n_moves > 0 && moves[0].kind != KSM_MOVE_LOSE
+          && (focus == NULL || !gtk_widget_is_ancestor (focus, board)))
+        gtk_widget_grab_focus (ksm_board_get_cell (KSM_BOARD (board), (guint) moves[0].from));
+    }
+  else if (focus == NULL || gtk_widget_is_ancestor (focus, board))
+    gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
+}
+
 static void
 game_changed_cb (KsmWindow *self)
 {
@@ -175,6 +203,7 @@ game_changed_cb (KsmWindow *self)
       && g_settings_get_boolean (self->settings, "autoplay-single-move"))
     self->autoplay_source = g_timeout_add (AUTOPLAY_DELAY_MS, autoplay_cb, self);
   update_actions (self);
+  g_idle_add_once (focus_play_cb, g_object_ref (self));
 }
 
 static void
@@ -199,6 +228,17 @@ game_over_response_cb (KsmWindow      *self,
       GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "toggle-history");
       g_action_change_state (action, g_variant_new_boolean (TRUE));
     }
+}
+
+static void
+present_later_cb (gpointer user_data)
+{
+  g_autoptr(GtkWindow) dialog = user_data;
+
+  if (gtk_window_get_transient_for (dialog) != NULL)
+    gtk_window_present (dialog);
+  else
+    gtk_window_destroy (dialog);
 }
 
 static void
@@ -256,7 +296,9 @@ game_over_cb (KsmWindow *self,
   adw_message_dialog_set_close_response (dialog, "review");
   g_signal_connect_object (dialog, "response", G_CALLBACK (game_over_response_cb), self,
                            G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  /* after the last move has been seen to land, and never inside the key
+   * press that made it, which would answer the dialog at once */
+  g_timeout_add_once (GAME_OVER_DELAY_MS, present_later_cb, g_object_ref_sink (dialog));
 }
 
 static void
@@ -295,6 +337,7 @@ set_game (KsmWindow *self, KsmGame *game)
         save_failed_cb (self, error->message);
       show_page (self, "game");
       gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
+      g_idle_add_once (focus_play_cb, g_object_ref (self));
     }
 }
 
@@ -555,7 +598,6 @@ ksm_window_class_init (KsmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, undo_box);
-  gtk_widget_class_bind_template_child (widget_class, KsmWindow, history_button);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, new_game_bin);
