@@ -366,7 +366,16 @@ typedef struct {
   KsmLevel    level;
   KsmRandom   rng;
   guint       generation;
+  GWeakRef    game;        /* not a strong ref: the game may go while we think */
 } Decision;
+
+static void
+decision_free (gpointer data)
+{
+  Decision *decision = data;
+  g_weak_ref_clear (&decision->game);
+  g_free (decision);
+}
 
 static void
 decide_in_thread (GTask        *task,
@@ -385,14 +394,14 @@ decided_cb (GObject      *source_object,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  KsmGame *self = KSM_GAME (source_object);
   GTask *task = G_TASK (result);
   Decision *decision = g_task_get_task_data (task);
+  g_autoptr(KsmGame) self = g_weak_ref_get (&decision->game);
   g_autoptr(GError) error = NULL;
   gssize chosen = g_task_propagate_int (task, &error);
 
   /* an undo, a new game or quitting made this decision stale */
-  if (error != NULL || decision->generation != self->generation)
+  if (self == NULL || error != NULL || decision->generation != self->generation)
     return;
 
   self->thinking = FALSE;
@@ -413,12 +422,15 @@ start_thinking (KsmGame *self)
   decision->level = ksm_record_get_seat (self->record, self->position.to_move)->level;
   decision->rng = self->computer_rng;
   decision->generation = self->generation;
+  g_weak_ref_init (&decision->game, self);
 
   if (self->cancellable == NULL)
     self->cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->cancellable, decided_cb, NULL);
+  /* no source object: the task must not keep the game alive, or the game
+   * could be finalized in the worker thread */
+  task = g_task_new (NULL, self->cancellable, decided_cb, NULL);
   g_task_set_source_tag (task, start_thinking);
-  g_task_set_task_data (task, decision, g_free);
+  g_task_set_task_data (task, decision, decision_free);
   g_task_set_return_on_cancel (task, TRUE);
 
   self->thinking = TRUE;
@@ -522,6 +534,7 @@ ksm_game_new_from_record (KsmRecord  *record,
   self->last_phase = self->position.phase;
   self->last_player = self->position.to_move;
   self->last_can_undo = ksm_game_can_undo (self);
+  self->last_face = ksm_game_get_face (self);
   schedule_computer (self);
   return g_steal_pointer (&self);
 }

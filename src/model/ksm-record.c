@@ -263,7 +263,15 @@ play_event (const KsmRules *rules,
       n = rules->legal_moves (pos, moves);
       if (event->kind == KSM_EVENT_LOST)
         {
-          if (moves[0].kind != KSM_MOVE_LOSE || event->face != pos->face)
+          if (event->face != pos->face)
+            {
+              g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
+                           "event %u: a lost %s, but the throw was a %s", index + 1,
+                           rules->throws.faces[event->face].name,
+                           rules->throws.faces[pos->face].name);
+              return FALSE;
+            }
+          if (moves[0].kind != KSM_MOVE_LOSE)
             {
               g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
                            "event %u: the throw is said to be lost, but it can be used",
@@ -769,6 +777,39 @@ read_events (JsonObject *root, KsmRecord *self, KsmPosition *pos, GError **error
   return TRUE;
 }
 
+/* json-glib's parser recurses once per level of nesting, so a file nested a
+ * few hundred thousand deep runs it out of stack. A saved game nests three
+ * deep; refuse anything past this before parsing. */
+#define MAX_JSON_DEPTH 64
+
+static gboolean
+nesting_is_shallow (const char *data, gsize length)
+{
+  int depth = 0;
+  gboolean in_string = FALSE, escaped = FALSE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+      if (in_string)
+        {
+          if (escaped)
+            escaped = FALSE;
+          else if (c == '\\')
+            escaped = TRUE;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if ((c == '[' || c == '{') && ++depth > MAX_JSON_DEPTH)
+        return FALSE;
+      else if (c == ']' || c == '}')
+        depth--;
+    }
+  return TRUE;
+}
+
 KsmRecord *
 ksm_record_new_from_data (const char  *data,
                           gssize       length,
@@ -789,6 +830,14 @@ ksm_record_new_from_data (const char  *data,
 
   g_return_val_if_fail (data != NULL, NULL);
 
+  if (length < 0)
+    length = (gssize) strlen (data);
+  if (!nesting_is_shallow (data, (gsize) length))
+    {
+      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
+                   "not a saved game: the file nests deeper than %d levels", MAX_JSON_DEPTH);
+      return NULL;
+    }
   if (!json_parser_load_from_data (parser, data, length, &local_error))
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,

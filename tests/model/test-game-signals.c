@@ -1,0 +1,537 @@
+/* test-game-signals.c: what KsmGame announces, in what order, with what
+ * arguments.
+ *
+ * Every emission of every signal and every property notification is written
+ * into a log as a line of text. A scripted opening (a seed found by the test
+ * itself) is checked line by line against a fixed list; then whole games with
+ * two person seats are played to the end, and after every action the log is
+ * checked against what the engine, playing the same events on its own, says
+ * must have happened.
+ */
+#include "model-test-util.h"
+
+typedef struct {
+  GPtrArray *lines;
+  guint      n_game_over;      /* over the whole game, never cleared */
+  int        over_winner;
+  gboolean   over_gulmasi;
+  guint      over_score;
+} Log;
+
+static const KsmOptions *log_options;
+
+static void
+cell (guint index, char *buf, gsize size)
+{
+  kasimala_rules ()->cell_name (log_options, (int) (gint8) index, buf, size);
+}
+
+static void
+thrown_cb (KsmGame *game, guint player, guint face, guint pattern, Log *log)
+{
+  g_ptr_array_add (log->lines, g_strdup_printf ("thrown %u %u %u", player, face, pattern));
+}
+
+static void
+moved_cb (KsmGame *game, guint player, gpointer data, guint captured, Log *log)
+{
+  const KsmMove *move = data;
+  char from[16], to[16];
+
+  g_assert_nonnull (move);
+  /* the move's own count and the signal's agree */
+  g_assert_cmpuint (move->captured, ==, captured);
+  cell ((guint) move->from, from, sizeof from);
+  cell ((guint) move->to, to, sizeof to);
+  g_ptr_array_add (log->lines, g_strdup_printf ("moved %u %s-%s %u", player, from, to, captured));
+}
+
+static void
+throw_lost_cb (KsmGame *game, guint player, guint face, Log *log)
+{
+  g_ptr_array_add (log->lines, g_strdup_printf ("throw-lost %u %u", player, face));
+}
+
+static void
+turn_changed_cb (KsmGame *game, guint player, Log *log)
+{
+  /* the new player is already the game's player */
+  g_assert_cmpuint (ksm_game_get_player (game), ==, player);
+  g_ptr_array_add (log->lines, g_strdup_printf ("turn-changed %u", player));
+}
+
+static void
+game_over_cb (KsmGame *game, int winner, gboolean gulmasi, guint score, Log *log)
+{
+  log->n_game_over++;
+  log->over_winner = winner;
+  log->over_gulmasi = gulmasi;
+  log->over_score = score;
+  g_ptr_array_add (log->lines, g_strdup_printf ("game-over %d %d %u", winner, gulmasi ? 1 : 0, score));
+}
+
+static void
+changed_cb (KsmGame *game, Log *log)
+{
+  g_ptr_array_add (log->lines, g_strdup ("changed"));
+}
+
+static void
+notify_cb (KsmGame *game, GParamSpec *pspec, Log *log)
+{
+  g_ptr_array_add (log->lines, g_strdup_printf ("notify::%s", pspec->name));
+}
+
+static void
+log_connect (Log *log, KsmGame *game)
+{
+  memset (log, 0, sizeof *log);
+  log->lines = g_ptr_array_new_with_free_func (g_free);
+  log_options = ksm_game_get_options (game);
+  g_signal_connect (game, "thrown", G_CALLBACK (thrown_cb), log);
+  g_signal_connect (game, "moved", G_CALLBACK (moved_cb), log);
+  g_signal_connect (game, "throw-lost", G_CALLBACK (throw_lost_cb), log);
+  g_signal_connect (game, "turn-changed", G_CALLBACK (turn_changed_cb), log);
+  g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), log);
+  g_signal_connect (game, "changed", G_CALLBACK (changed_cb), log);
+  g_signal_connect (game, "notify", G_CALLBACK (notify_cb), log);
+}
+
+static void
+log_clear (Log *log)
+{
+  g_ptr_array_set_size (log->lines, 0);
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The log as one string, lines joined by " | ". Notifications that come
+ * together (one freeze/thaw) arrive in an order GLib does not promise, so
+ * each run of them is sorted. */
+static char *
+log_text (Log *log)
+{
+  GString *text = g_string_new (NULL);
+  guint i = 0;
+
+  while (i < log->lines->len)
+    {
+      guint end = i;
+      while (end < log->lines->len && g_str_has_prefix (log->lines->pdata[end], "notify::"))
+        end++;
+      if (end > i)
+        qsort (&log->lines->pdata[i], end - i, sizeof (gpointer), compare_strings);
+      else
+        end = i + 1;
+      for (; i < end; i++)
+        g_string_append_printf (text, "%s%s", text->len > 0 ? " | " : "",
+                                (const char *) log->lines->pdata[i]);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+assert_log (Log *log, const char *expected)
+{
+  g_autofree char *text = log_text (log);
+  g_assert_cmpstr (text, ==, expected);
+  log_clear (log);
+}
+
+static void
+log_free (Log *log)
+{
+  g_ptr_array_unref (log->lines);
+}
+
+/* ---- a scripted opening ---- */
+
+/* A seed whose first throws are: bricks a dwadi or sudi (lost, stones' turn),
+ * stones a chya or ngha (lost, but stones throw again), stones a kasi (a
+ * move). Found by playing, not hard-coded, so it follows the generator. */
+static guint64
+find_opening_seed (const KsmOptions *options)
+{
+  for (guint64 seed = 1; seed < 100000; seed++)
+    {
+      g_autoptr(KsmGame) game = ksm_game_new (options, PERSONS, seed);
+      KsmRecord *record = ksm_game_get_record (game);
+
+      g_assert_true (ksm_game_throw (game));
+      if (ksm_record_get_n_events (record) != 2
+          || (ksm_record_get_event (record, 0)->face != FACE_DWADI
+              && ksm_record_get_event (record, 0)->face != FACE_SUDI))
+        continue;
+      g_assert_true (ksm_game_throw (game));
+      if (ksm_record_get_n_events (record) != 4
+          || ksm_record_get_event (record, 2)->face < FACE_CHYA)
+        continue;
+      g_assert_true (ksm_game_throw (game));
+      if (ksm_record_get_event (record, 4)->face != FACE_KASI)
+        continue;
+      return seed;
+    }
+  g_error ("no seed below 100000 gives the opening");
+}
+
+static void
+test_opening_sequence (void)
+{
+  KsmOptions options = kasimala_options ();
+  guint64 seed = find_opening_seed (&options);
+  g_autoptr(KsmGame) game = ksm_game_new (&options, PERSONS, seed);
+  KsmRecord *record = ksm_game_get_record (game);
+  const KsmEvent *event;
+  g_autofree char *expected = NULL;
+  KsmMove bogus = { .kind = KSM_MOVE_STEP, .from = 0, .to = 1, .distance = 1 };
+  Log log;
+
+  g_test_message ("opening seed %" G_GUINT64_FORMAT, seed);
+  log_connect (&log, game);
+
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_THROW);
+  g_assert_cmpuint (ksm_game_get_player (game), ==, 0);
+  g_assert_cmpint (ksm_game_get_face (game), ==, -1);
+  g_assert_false (ksm_game_can_undo (game));
+  g_assert_false (ksm_game_can_redo (game));
+
+  /* nothing to undo or redo, no move due: refused, and silent */
+  g_assert_false (ksm_game_undo (game));
+  g_assert_false (ksm_game_redo (game));
+  g_assert_false (ksm_game_play (game, &bogus));
+  assert_log (&log, "");
+
+  /* 1. bricks throw a dwadi or sudi: lost, and the turn passes */
+  g_assert_true (ksm_game_throw (game));
+  event = ksm_record_get_event (record, 0);
+  g_assert_cmpint (event->kind, ==, KSM_EVENT_THROW);
+  g_assert_cmpint (ksm_record_get_event (record, 1)->kind, ==, KSM_EVENT_LOST);
+  expected = g_strdup_printf ("thrown 0 %u %u | throw-lost 0 %u | notify::player | "
+                              "turn-changed 1 | changed",
+                              event->face, event->pattern, event->face);
+  assert_log (&log, expected);
+  g_clear_pointer (&expected, g_free);
+  g_assert_cmpuint (ksm_game_get_player (game), ==, 1);
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_THROW);
+  /* a lost throw is not a move: nothing to undo yet */
+  g_assert_false (ksm_game_can_undo (game));
+
+  /* 2. stones throw a chya or ngha: lost, but they throw again (no
+   * turn-changed, no notification at all) */
+  g_assert_true (ksm_game_throw (game));
+  event = ksm_record_get_event (record, 2);
+  g_assert_cmpuint (event->face, >=, FACE_CHYA);
+  expected = g_strdup_printf ("thrown 1 %u %u | throw-lost 1 %u | changed",
+                              event->face, event->pattern, event->face);
+  assert_log (&log, expected);
+  g_clear_pointer (&expected, g_free);
+  g_assert_cmpuint (ksm_game_get_player (game), ==, 1);
+
+  /* 3. stones throw a kasi: a move is due */
+  g_assert_true (ksm_game_throw (game));
+  event = ksm_record_get_event (record, 4);
+  g_assert_cmpuint (event->face, ==, FACE_KASI);
+  g_assert_cmpuint (ksm_record_get_n_events (record), ==, 5);
+  expected = g_strdup_printf ("thrown 1 0 %u | notify::face | notify::phase | changed",
+                              event->pattern);
+  assert_log (&log, expected);
+  g_clear_pointer (&expected, g_free);
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_MOVE);
+  g_assert_cmpint (ksm_game_get_face (game), ==, FACE_KASI);
+
+  /* while a move is due a throw is refused, and so is a move that is not
+   * legal; neither says anything */
+  g_assert_false (ksm_game_throw (game));
+  g_assert_false (ksm_game_play (game, &bogus));
+  assert_log (&log, "");
+  g_assert_cmpuint (ksm_record_get_n_events (record), ==, 5);
+
+  /* 4. the kasi starts the stone on T1 onto the laiga M1 */
+  {
+    guint n_moves;
+    const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+    g_assert_cmpuint (n_moves, ==, 1);
+    g_assert_cmpint (moves[0].kind, ==, KSM_MOVE_START);
+    g_assert_true (ksm_game_play (game, &moves[0]));
+  }
+  assert_log (&log, "moved 1 T1-M1 0 | notify::can-undo | notify::face | notify::phase | "
+                    "notify::player | turn-changed 0 | changed");
+  g_assert_true (ksm_game_can_undo (game));
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_THROW);
+
+  /* 5. undo: back to stones facing their kasi */
+  g_assert_true (ksm_game_undo (game));
+  assert_log (&log, "notify::can-redo | notify::can-undo | notify::face | notify::phase | "
+                    "notify::player | turn-changed 1 | changed");
+  g_assert_cmpuint (ksm_record_get_n_events (record), ==, 5);
+  g_assert_cmpint (ksm_game_get_face (game), ==, FACE_KASI);
+
+  /* 6. redo */
+  g_assert_true (ksm_game_redo (game));
+  assert_log (&log, "notify::can-redo | notify::can-undo | notify::face | notify::phase | "
+                    "notify::player | turn-changed 0 | changed");
+  g_assert_cmpuint (ksm_record_get_n_events (record), ==, 6);
+  g_assert_false (ksm_game_redo (game));
+  assert_log (&log, "");
+
+  g_assert_cmpuint (log.n_game_over, ==, 0);
+  log_free (&log);
+}
+
+/* ---- whole games, checked against the engine after every action ---- */
+
+typedef struct {
+  guint lost_turn;          /* a lost throw that passed the turn */
+  guint lost_again;         /* a lost chya or ngha: same player throws again */
+  guint extra_after_move;   /* a move after a chya or ngha: same player again */
+  guint captures;
+  guint moves;
+} Seen;
+
+static void
+play_checked_game (const KsmOptions *options, guint64 seed, guint choice, Seen *seen)
+{
+  const KsmRules *rules = kasimala_rules ();
+  g_autoptr(KsmGame) game = ksm_game_new (options, PERSONS, seed);
+  KsmRecord *record = ksm_game_get_record (game);
+  KsmOutcome outcome, game_outcome;
+  Log log;
+  guint actions = 0;
+
+  log_connect (&log, game);
+
+  while (ksm_game_get_phase (game) != KSM_PHASE_OVER)
+    {
+      KsmPosition before = *ksm_game_get_position (game);
+      KsmPosition after = before;
+      guint n_before = ksm_record_get_n_events (record);
+      gboolean can_undo_before = ksm_game_can_undo (game);
+      gboolean can_undo_after = can_undo_before;
+      guint expected_n;
+      int face_before = before.phase == KSM_PHASE_MOVE ? before.face : -1;
+      int face_after;
+      g_autoptr(GString) expected = g_string_new (NULL);
+      g_autofree char *text = NULL, *engine_text = NULL, *game_text = NULL;
+      KsmMove moves[KSM_MAX_MOVES];
+
+      g_assert_cmpint (ksm_game_get_face (game), ==, face_before);
+      g_assert_false (ksm_game_can_redo (game));
+      log_clear (&log);
+      actions++;
+
+      if (before.phase == KSM_PHASE_THROW)
+        {
+          const KsmEvent *event;
+          int n;
+
+          g_assert_true (ksm_game_throw (game));
+          event = ksm_record_get_event (record, n_before);
+          g_assert_cmpint (event->kind, ==, KSM_EVENT_THROW);
+          g_assert_cmpuint (event->player, ==, before.to_move);
+          g_assert_cmpuint (event->pattern, <, 16);
+          g_assert_cmpuint (rules->throws.face_of_pattern (event->pattern), ==, event->face);
+          g_string_append_printf (expected, "thrown %u %u %u", before.to_move, event->face,
+                                  event->pattern);
+
+          rules->apply_throw (&after, event->face);
+          n = rules->legal_moves (&after, moves);
+          if (n == 1 && moves[0].kind == KSM_MOVE_LOSE)
+            {
+              const KsmEvent *lost = ksm_record_get_event (record, n_before + 1);
+              g_assert_cmpint (lost->kind, ==, KSM_EVENT_LOST);
+              g_assert_cmpuint (lost->player, ==, before.to_move);
+              g_assert_cmpuint (lost->face, ==, event->face);
+              g_string_append_printf (expected, " | throw-lost %u %u", before.to_move, event->face);
+              rules->apply_move (&after, &moves[0], NULL);
+              expected_n = n_before + 2;
+              if (after.phase != KSM_PHASE_OVER)
+                {
+                  if (after.to_move != before.to_move)
+                    seen->lost_turn++;
+                  else
+                    seen->lost_again++;
+                }
+            }
+          else
+            {
+              /* the game offers exactly the engine's moves */
+              guint n_game;
+              const KsmMove *game_moves = ksm_game_get_moves (game, &n_game);
+              g_assert_cmpuint (n_game, ==, (guint) n);
+              for (int i = 0; i < n; i++)
+                g_assert_true (ksm_moves_equal (&game_moves[i], &moves[i]));
+              expected_n = n_before + 1;
+            }
+        }
+      else
+        {
+          guint n_moves;
+          const KsmMove *game_moves = ksm_game_get_moves (game, &n_moves);
+          KsmMove move = game_moves[choice % n_moves];
+          KsmEffect effect;
+          char from[16], to[16];
+          const KsmEvent *event;
+
+          g_assert_true (ksm_game_play (game, &move));
+          rules->apply_move (&after, &move, &effect);
+          g_assert_cmpuint (effect.captured, ==, move.captured);
+          rules->cell_name (options, move.from, from, sizeof from);
+          rules->cell_name (options, move.to, to, sizeof to);
+          g_string_append_printf (expected, "moved %u %s-%s %u", before.to_move, from, to,
+                                  effect.captured);
+          event = ksm_record_get_event (record, n_before);
+          g_assert_cmpint (event->kind, ==, KSM_EVENT_MOVE);
+          g_assert_true (ksm_moves_equal (&event->move, &move));
+          expected_n = n_before + 1;
+          can_undo_after = TRUE;
+          seen->moves++;
+          if (effect.captured > 0)
+            seen->captures++;
+          if (before.face >= FACE_CHYA && (options->flags & KSM_OPT_KASIMALA_EXTRA_THROW)
+              && after.phase != KSM_PHASE_OVER)
+            {
+              g_assert_cmpuint (after.to_move, ==, before.to_move);
+              seen->extra_after_move++;
+            }
+        }
+
+      g_assert_cmpuint (ksm_record_get_n_events (record), ==, expected_n);
+      engine_text = position_text (&after);
+      game_text = game_position_text (game);
+      g_assert_cmpstr (game_text, ==, engine_text);
+
+      /* notifications, in sorted order (see log_text) */
+      face_after = after.phase == KSM_PHASE_MOVE ? after.face : -1;
+      if (can_undo_after != can_undo_before)
+        g_string_append (expected, " | notify::can-undo");
+      if (face_after != face_before)
+        g_string_append (expected, " | notify::face");
+      if (after.phase != before.phase)
+        g_string_append (expected, " | notify::phase");
+      if (after.to_move != before.to_move)
+        g_string_append (expected, " | notify::player");
+      if (after.to_move != before.to_move && after.phase != KSM_PHASE_OVER)
+        g_string_append_printf (expected, " | turn-changed %u", after.to_move);
+      if (after.phase == KSM_PHASE_OVER)
+        {
+          rules->outcome (&after, &outcome);
+          g_string_append_printf (expected, " | game-over %d %d %u", outcome.winner,
+                                  outcome.gulmasi ? 1 : 0, outcome.score);
+        }
+      g_string_append (expected, " | changed");
+
+      text = log_text (&log);
+      if (g_strcmp0 (text, expected->str) != 0)
+        g_error ("seed %" G_GUINT64_FORMAT ", action %u (%s): signals\n  %s\nexpected\n  %s",
+                 seed, actions, engine_text, text, expected->str);
+    }
+
+  /* game-over came exactly once, saying what the outcome says */
+  g_assert_cmpuint (log.n_game_over, ==, 1);
+  ksm_game_get_outcome (game, &game_outcome);
+  g_assert_true (game_outcome.over);
+  g_assert_cmpint (log.over_winner, ==, game_outcome.winner);
+  g_assert_cmpint (log.over_gulmasi, ==, game_outcome.gulmasi);
+  g_assert_cmpuint (log.over_score, ==, game_outcome.score);
+  g_assert_nonnull (ksm_record_get_ended (record));
+
+  /* a finished game takes no more actions and says nothing */
+  log_clear (&log);
+  g_assert_false (ksm_game_throw (game));
+  g_assert_false (ksm_game_is_person_to_act (game));
+  {
+    guint n_moves = 99;
+    ksm_game_get_moves (game, &n_moves);
+    g_assert_cmpuint (n_moves, ==, 0);
+  }
+  g_assert_cmpint (ksm_game_get_face (game), ==, -1);
+  assert_log (&log, "");
+  g_assert_cmpuint (log.n_game_over, ==, 1);
+
+  g_test_message ("seed %" G_GUINT64_FORMAT ": %u actions, winner %d, reason %d", seed, actions,
+                  game_outcome.winner, game_outcome.reason);
+  log_free (&log);
+}
+
+static void
+test_full_games (void)
+{
+  Seen seen = { 0 };
+  KsmOptions options = kasimala_options ();
+
+  /* the standard game, first legal move each time, and another choice */
+  play_checked_game (&options, 1, 0, &seen);
+  play_checked_game (&options, 7, 1, &seen);
+
+  /* a longer board, stones first, every house rule */
+  options.length = 21;
+  options.first_player = 1;
+  options.flags = 0;
+  play_checked_game (&options, 3, 0, &seen);
+
+  /* a game cut short by the throw limit */
+  options = kasimala_options ();
+  options.length = 25;
+  options.throw_limit = 150;
+  play_checked_game (&options, 11, 0, &seen);
+
+  g_test_message ("lost+turn %u, lost+again %u, extra after move %u, captures %u, moves %u",
+                  seen.lost_turn, seen.lost_again, seen.extra_after_move, seen.captures,
+                  seen.moves);
+  /* the games did meet every case the checks are about */
+  g_assert_cmpuint (seen.lost_turn, >, 0);
+  g_assert_cmpuint (seen.lost_again, >, 0);
+  g_assert_cmpuint (seen.extra_after_move, >, 0);
+  g_assert_cmpuint (seen.captures, >, 0);
+}
+
+/* the throws of a seed are the same whoever plays and however */
+static void
+test_seed_determines_throws (void)
+{
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmGame) a = ksm_game_new (&options, PERSONS, 42);
+  g_autoptr(KsmGame) b = ksm_game_new (&options, PERSONS, 42);
+  g_autoptr(KsmGame) c = ksm_game_new (&options, PERSONS, 43);
+  g_autoptr(GArray) fa = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) fb = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) fc = g_array_new (FALSE, FALSE, sizeof (guint32));
+  KsmGame *games[] = { a, b, c };
+  GArray *faces[] = { fa, fb, fc };
+  guint n;
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      KsmRecord *record = ksm_game_get_record (games[g]);
+      /* a and c play the first legal move, b another one */
+      for (guint step = 0; step < 400 && ksm_game_get_phase (games[g]) != KSM_PHASE_OVER; step++)
+        person_acts (games[g], g == 1 ? 5 : 0);
+      for (guint i = 0; i < ksm_record_get_n_events (record); i++)
+        {
+          const KsmEvent *event = ksm_record_get_event (record, i);
+          if (event->kind == KSM_EVENT_THROW)
+            g_array_append_val (faces[g], event->pattern);
+        }
+    }
+  n = MIN (fa->len, fb->len);
+  g_assert_cmpuint (n, >, 100);
+  g_assert_cmpmem (fa->data, n * sizeof (guint32), fb->data, n * sizeof (guint32));
+  n = MIN (fa->len, fc->len);
+  g_assert_true (memcmp (fa->data, fc->data, n * sizeof (guint32)) != 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/model/signals/opening", test_opening_sequence);
+  g_test_add_func ("/model/signals/full-games", test_full_games);
+  g_test_add_func ("/model/signals/seed-determines-throws", test_seed_determines_throws);
+
+  return g_test_run ();
+}
