@@ -473,6 +473,302 @@ verb_replay (int argc, char **argv)
   return 0;
 }
 
+/* ---- tournament ---- */
+
+typedef struct {
+  const KsmRules  *rules;
+  KsmOptions       options;
+  KsmPlayerOptions players[2];   /* a, b */
+  guint64          seed;
+  int              n_games;
+  int              next_game;    /* atomic */
+  gint8           *winner;       /* per game: 0 a, 1 b, -1 draw, -2 unfinished */
+  guint32         *throws;
+  gint8           *a_seat;
+} Tournament;
+
+/* Game g: pair g / 2 throws the same strips in both its games, and the
+ * first level plays player 0 (bricks, who throws first unless --first says
+ * otherwise) in the even game and player 1 in the odd one. Each side has its
+ * own generator for its choices, apart from the throws, so a player's
+ * choices can never shift or see the throws to come. */
+static void
+play_tournament_game (Tournament *t, int g)
+{
+  const KsmRules *rules = t->rules;
+  int n_players = rules->n_players (&t->options);
+  int a_seat = g % 2 == 0 ? 0 : 1 % n_players;
+  int a_team = rules->team_of (&t->options, a_seat);
+  KsmRandom throws_rng, choice_rng[2];
+  KsmPosition pos;
+  KsmMove moves[KSM_MAX_MOVES];
+  KsmOutcome outcome;
+
+  ksm_random_seed (&throws_rng, game_seed (t->seed, (guint64) g / 2));
+  for (int side = 0; side < 2; side++)
+    ksm_random_seed (&choice_rng[side], game_seed (t->seed ^ (0x5851f42d4c957f2dull * (guint64) (side + 1)),
+                                                   (guint64) g));
+  rules->init (&pos, &t->options);
+  while (pos.phase != KSM_PHASE_OVER)
+    {
+      if (pos.phase == KSM_PHASE_THROW)
+        {
+          rules->apply_throw (&pos, ksm_throw_sample (&rules->throws, &throws_rng, NULL));
+          continue;
+        }
+      int n = rules->legal_moves (&pos, moves);
+      int side = rules->team_of (&t->options, pos.to_move) == a_team ? 0 : 1;
+      int chosen = ksm_player_choose_with (&t->players[side], &pos, moves, n, &choice_rng[side]);
+      rules->apply_move (&pos, &moves[chosen], NULL);
+    }
+  rules->outcome (&pos, &outcome);
+  t->a_seat[g] = (gint8) a_seat;
+  t->throws[g] = pos.throw_count;
+  if (!outcome.over)
+    t->winner[g] = -2;
+  else if (outcome.winning_team < 0)
+    t->winner[g] = -1;
+  else
+    t->winner[g] = outcome.winning_team == a_team ? 0 : 1;
+}
+
+static gpointer
+tournament_worker (gpointer data)
+{
+  Tournament *t = data;
+  int g;
+
+  while ((g = g_atomic_int_add (&t->next_game, 1)) < t->n_games)
+    play_tournament_game (t, g);
+  return NULL;
+}
+
+/* Wilson's score interval at 95% for a share p of n */
+static void
+wilson (double p, double n, double *low, double *high)
+{
+  const double z = 1.959964;
+  double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  double half = z * sqrt (p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  *low = centre - half;
+  *high = centre + half;
+}
+
+static KsmLevel
+parse_level (const char *name, const char *text)
+{
+  int level = ksm_level_lookup (text);
+  if (level < 0)
+    {
+      g_autoptr(GString) known = g_string_new (NULL);
+      for (int i = 0; i < KSM_N_LEVELS; i++)
+        g_string_append_printf (known, "%s%s", i ? ", " : "", ksm_level_name (i));
+      die ("--%s: unknown level \"%s\" (known: %s)", name, text ? text : "", known->str);
+    }
+  return (KsmLevel) level;
+}
+
+static int
+verb_tournament (int argc, char **argv)
+{
+  const KsmRules *rules = find_game (argc, argv);
+  const char *game_id = NULL, *a_text = NULL, *b_text = NULL, *games_text = "1000";
+  const char *seed_text = "1", *jobs_text = NULL, *budget_text = NULL, *nodes_text = NULL;
+  GameArgs game;
+  game_args_init (&game, rules);
+  const ArgSpec specs[] = {
+    { "game", ARG_VALUE, &game_id, NULL, 0 },
+    { "a", ARG_VALUE, &a_text, NULL, 0 },
+    { "b", ARG_VALUE, &b_text, NULL, 0 },
+    { "games", ARG_VALUE, &games_text, NULL, 0 },
+    { "seed", ARG_VALUE, &seed_text, NULL, 0 },
+    { "jobs", ARG_VALUE, &jobs_text, NULL, 0 },
+    { "budget", ARG_VALUE, &budget_text, NULL, 0 },
+    { "nodes", ARG_VALUE, &nodes_text, NULL, 0 },
+    { "length", ARG_VALUE, &game.length, NULL, 0 },
+    { "limit", ARG_VALUE, &game.limit, NULL, 0 },
+    { "first", ARG_VALUE, &game.first, NULL, 0 },
+  };
+  Tournament t = { 0 };
+
+  parse_args (argc, argv, specs, G_N_ELEMENTS (specs), &game);
+  game_args_finish (&game);
+  if (a_text == NULL || b_text == NULL)
+    die ("--a and --b are needed: the two levels to play");
+  t.rules = rules;
+  t.options = game.options;
+  t.players[0].level = parse_level ("a", a_text);
+  t.players[1].level = parse_level ("b", b_text);
+  t.n_games = (int) parse_number ("games", games_text, 1, 10000000);
+  t.seed = parse_number ("seed", seed_text, 0, G_MAXUINT64);
+  int jobs = jobs_text ? (int) parse_number ("jobs", jobs_text, 1, 256)
+                       : (int) MIN (g_get_num_processors (), 64);
+  for (int side = 0; side < 2; side++)
+    {
+      if (budget_text != NULL)
+        t.players[side].budget_ms = (int) parse_number ("budget", budget_text, 1, 600000);
+      if (nodes_text != NULL)
+        t.players[side].max_nodes = (long) parse_number ("nodes", nodes_text, 1, G_MAXINT32);
+    }
+  t.winner = g_new0 (gint8, t.n_games);
+  t.throws = g_new0 (guint32, t.n_games);
+  t.a_seat = g_new0 (gint8, t.n_games);
+
+  double start = seconds_now ();
+  GThread *threads[256];
+  for (int j = 0; j < jobs; j++)
+    threads[j] = g_thread_new ("tournament", tournament_worker, &t);
+  for (int j = 0; j < jobs; j++)
+    g_thread_join (threads[j]);
+  double elapsed = seconds_now () - start;
+
+  int a_wins = 0, draws = 0, unfinished = 0, a_as[2] = { 0, 0 }, games_as[2] = { 0, 0 };
+  guint64 throws = 0;
+  for (int g = 0; g < t.n_games; g++)
+    {
+      int seat = t.a_seat[g] == 0 ? 0 : 1;
+      games_as[seat]++;
+      throws += t.throws[g];
+      if (t.winner[g] == 0)
+        {
+          a_wins++;
+          a_as[seat]++;
+        }
+      else if (t.winner[g] == -1)
+        draws++;
+      else if (t.winner[g] == -2)
+        unfinished++;
+    }
+
+  const char *a_name = ksm_level_name (t.players[0].level);
+  const char *b_name = ksm_level_name (t.players[1].level);
+  double share = (a_wins + 0.5 * draws) / t.n_games, low, high;
+  wilson (share, t.n_games, &low, &high);
+  printf ("%s vs %s: %d games, %s won %d (%.1f%%, 95%% CI %.1f%%-%.1f%%), draws %d\n",
+          a_name, b_name, t.n_games, a_name, a_wins, 100 * share, 100 * low, 100 * high, draws);
+  g_autofree char *p0 = g_ascii_strdown (rules->player_name (&t.options, 0), -1);
+  g_autofree char *p1 = g_ascii_strdown (rules->player_name (&t.options, 1), -1);
+  printf ("%s as %s: won %d of %d; as %s: won %d of %d\n", a_name, p0, a_as[0], games_as[0],
+          p1, a_as[1], games_as[1]);
+  printf ("mean throws per game: %.1f\n", (double) throws / t.n_games);
+  printf ("seconds: %.1f with %d jobs\n", elapsed, jobs);
+
+  g_free (t.winner);
+  g_free (t.throws);
+  g_free (t.a_seat);
+  return unfinished == 0 ? 0 : 1;
+}
+
+/* ---- bench ---- */
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* the nearest-rank percentile of sorted values */
+static double
+percentile (const double *sorted, int n, double p)
+{
+  int rank = (int) ceil (p / 100.0 * n);
+  return sorted[CLAMP (rank, 1, n) - 1];
+}
+
+static int
+verb_bench (int argc, char **argv)
+{
+  gboolean has_game = FALSE;
+  for (int i = 0; i < argc; i++)
+    has_game |= strcmp (argv[i], "--game") == 0 || g_str_has_prefix (argv[i], "--game=");
+  const KsmRules *rules = has_game ? find_game (argc, argv) : ksm_rules_nth (0);
+  const char *game_id = NULL, *positions_text = "500", *seed_text = "1", *budget_text = NULL;
+  const char *levels_text = NULL;
+  GameArgs game;
+  game_args_init (&game, rules);
+  const ArgSpec specs[] = {
+    { "game", ARG_VALUE, &game_id, NULL, 0 },
+    { "positions", ARG_VALUE, &positions_text, NULL, 0 },
+    { "seed", ARG_VALUE, &seed_text, NULL, 0 },
+    { "budget", ARG_VALUE, &budget_text, NULL, 0 },
+    { "levels", ARG_VALUE, &levels_text, NULL, 0 },
+    { "length", ARG_VALUE, &game.length, NULL, 0 },
+  };
+
+  parse_args (argc, argv, specs, G_N_ELEMENTS (specs), &game);
+  game_args_finish (&game);
+  int n_positions = (int) parse_number ("positions", positions_text, 1, 1000000);
+  guint64 seed = parse_number ("seed", seed_text, 0, G_MAXUINT64);
+  int budget = budget_text ? (int) parse_number ("budget", budget_text, 1, 600000) : 0;
+  gboolean use_level[KSM_N_LEVELS];
+  for (int l = 0; l < KSM_N_LEVELS; l++)
+    use_level[l] = levels_text == NULL;
+  if (levels_text != NULL)
+    {
+      g_auto(GStrv) names = g_strsplit (levels_text, ",", -1);
+      for (int i = 0; names[i] != NULL; i++)
+        use_level[parse_level ("levels", names[i])] = TRUE;
+    }
+
+  /* positions with a real choice, every fifth of them, from random games */
+  KsmPosition *positions = g_new (KsmPosition, n_positions);
+  int n = 0, seen = 0;
+  for (guint64 g = 0; n < n_positions; g++)
+    {
+      KsmRandom rng;
+      KsmPosition pos;
+      KsmMove moves[KSM_MAX_MOVES];
+
+      ksm_random_seed (&rng, game_seed (seed, g));
+      rules->init (&pos, &game.options);
+      while (pos.phase != KSM_PHASE_OVER && n < n_positions)
+        {
+          if (pos.phase == KSM_PHASE_THROW)
+            {
+              rules->apply_throw (&pos, ksm_throw_sample (&rules->throws, &rng, NULL));
+              continue;
+            }
+          int count = rules->legal_moves (&pos, moves);
+          if (count > 1 && seen++ % 5 == 0)
+            positions[n++] = pos;
+          rules->apply_move (&pos, &moves[ksm_player_choose (KSM_LEVEL_RANDOM, &pos, moves,
+                                                             count, &rng)], NULL);
+        }
+    }
+
+  printf ("%s, %d positions from random games, seed %" G_GUINT64_FORMAT "\n",
+          rules->name, n_positions, seed);
+  double *times = g_new (double, n_positions);
+  for (int l = 0; l < KSM_N_LEVELS; l++)
+    {
+      if (!use_level[l])
+        continue;
+      KsmPlayerOptions options = { .level = (KsmLevel) l, .budget_ms = budget };
+      KsmRandom rng;
+      double sum = 0;
+
+      ksm_random_seed (&rng, seed);
+      for (int i = 0; i < n_positions; i++)
+        {
+          KsmMove moves[KSM_MAX_MOVES];
+          int count = rules->legal_moves (&positions[i], moves);
+          double start = seconds_now ();
+          ksm_player_choose_with (&options, &positions[i], moves, count, &rng);
+          times[i] = 1000 * (seconds_now () - start);
+          sum += times[i];
+        }
+      qsort (times, (size_t) n_positions, sizeof (double), compare_doubles);
+      printf ("%s: %d decisions, median %.3f ms, p95 %.3f ms, p99 %.3f ms, max %.3f ms, mean %.3f ms\n",
+              ksm_level_name (l), n_positions, percentile (times, n_positions, 50),
+              percentile (times, n_positions, 95), percentile (times, n_positions, 99),
+              times[n_positions - 1], sum / n_positions);
+    }
+  g_free (times);
+  g_free (positions);
+  return 0;
+}
+
 /* ---- main ---- */
 
 typedef struct {
@@ -491,6 +787,14 @@ static const Verb verbs[] = {
                 "      random players to the end of each game, and the results", verb_selfplay },
   { "replay", "replay FILE\n"
               "      a saved game event by event, and where it ended", verb_replay },
+  { "tournament", "tournament --game G --a LEVEL --b LEVEL [--games N] [--seed S]\n"
+                  "           [--jobs J] [--budget MS] [--nodes N] [--length L] [--limit N]\n"
+                  "           [--no-RULE | --RULE ...]\n"
+                  "      two computer levels (random, easy, medium, hard) against each other,\n"
+                  "      sides alternating, and the first level's win rate", verb_tournament },
+  { "bench", "bench [--game G] [--positions N] [--seed S] [--budget MS] [--levels L,L]\n"
+             "      time per decision of each computer level, on positions from random games",
+    verb_bench },
 };
 
 static void

@@ -5,6 +5,7 @@
  * index is row * L + (column - 1) with rows B = 0, M = 1, T = 2. */
 #include "ksm-rules.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -429,6 +430,165 @@ static int
 kasimala_pieces_left (const KsmPosition *pos, int player)
 {
   return player == BOTTOM || player == TOP ? pos->u.kasimala.pieces[player] : 0;
+}
+
+/* ---- evaluation, for the computer players ---- */
+
+/* Weights of the evaluation, in pieces. Tuned with `kasimala-cli tournament`
+ * at length 17 (doc/computer-players.md): only what the next throws can take,
+ * the second throw a chya or a ngha earns and the laigas moved the results
+ * beyond the noise; the rest are small nudges. */
+typedef struct {
+  double gain_now;     /* what the side to throw can capture with this throw */
+  double gain_next;    /* what the other side could capture with its next one */
+  double waiting;      /* a piece still waiting, per enemy piece out to catch it */
+  double open_home;    /* a started piece still in the open in its own row */
+  double safe;         /* a piece on a laiga */
+  double raid;         /* a piece in the enemy's row, per enemy piece waiting */
+  double scale;        /* how sure a lead of one piece makes a win */
+  double second;       /* captures on the throw a chya or a ngha earns */
+} EvalWeights;
+
+static const EvalWeights eval_weights = {
+  .gain_now = 1.0,
+  .gain_next = 0.5,
+  .waiting = 0.02,
+  .open_home = 0.1,
+  .safe = 0.1,
+  .raid = 0.02,
+  .scale = 1.2,
+  .second = 1.0,
+};
+
+/* Out of 16: kasi, dwadi, sudi, chya, ngha */
+static const int face_weight[5] = { 4, 6, 4, 1, 1 };
+
+static inline int
+capturable (const KsmPosition *pos, int side, int to, bool safe_laigas)
+{
+  int value = cell_value (pos, to);
+  int enemy = side == BOTTOM ? -value : value;
+
+  if (enemy <= 0 || (safe_laigas && is_laiga (pos->options.length, to)))
+    return 0;
+  return enemy;
+}
+
+/* The chance that `player` wins: a logistic curve over pieces left, what
+ * each side can take with its next throw (the exact odds of every throw and
+ * the kasi rule counted), and where the pieces stand. */
+static double
+kasimala_evaluate (const KsmPosition *pos, int player)
+{
+  const KsmKasimalaState *st = &pos->u.kasimala;
+  const EvalWeights *w = &eval_weights;
+  int length = pos->options.length;
+  int li = length_index (length);
+  bool safe_laigas = pos->options.flags & KSM_OPT_KASIMALA_SAFE_LAIGAS;
+  bool kasi_starts = pos->options.flags & KSM_OPT_KASIMALA_KASI_STARTS;
+  bool extra = pos->options.flags & KSM_OPT_KASIMALA_EXTRA_THROW;
+  int best[2][MAX_DISTANCE] = { { 0 } };
+  int far[2][2 * MAX_DISTANCE + 1] = { { 0 } };   /* by distance 6..10 */
+  int started[2] = { 0, 0 }, safe[2] = { 0, 0 }, open_home[2] = { 0, 0 };
+  int raiders[2] = { 0, 0 }, waiting[2];
+
+  if (pos->phase == KSM_PHASE_OVER || game_ended (pos))
+    {
+      KsmOutcome outcome;
+      kasimala_outcome (pos, &outcome);
+      return outcome.winner < 0 ? 0.5 : outcome.winner == player ? 1.0 : 0.0;
+    }
+
+  call_once (&destination_once, fill_destinations);
+  for (int side = 0; side < 2; side++)
+    waiting[side] = __builtin_popcount (st->waiting[side]);
+
+  for (int row = 0; row < KSM_KASIMALA_ROWS; row++)
+    for (int col = 0; col < length; col++)
+      {
+        int value = st->cells[row][col];
+        if (value == 0)
+          continue;
+        int side = value > 0 ? BOTTOM : TOP;
+        int count = value > 0 ? value : -value;
+        if (row == own_row (side) && (st->waiting[side] >> col & 1u))
+          continue;
+        int cell = row * length + col;
+        started[side] += count;
+        if (row == ROW_M && col % 4 == 0)
+          safe[side] += count;
+        else if (row == own_row (side))
+          open_home[side] += count;
+        else if (row == own_row (1 - side))
+          raiders[side] += count;
+        /* while a piece waits, a kasi can only start it */
+        int first = kasi_starts && st->waiting[side] ? 2 : 1;
+        for (int d = first; d <= MAX_DISTANCE; d++)
+          {
+            int taken = capturable (pos, side, destination[li][side][d][cell], safe_laigas);
+            if (taken > best[side][d - 1])
+              best[side][d - 1] = taken;
+          }
+        /* two throws' reach: a chya or a ngha, then another throw */
+        for (int d = MAX_DISTANCE + 1; d <= 2 * MAX_DISTANCE; d++)
+          {
+            int to = destination[li][side][MAX_DISTANCE][destination[li][side][d - MAX_DISTANCE][cell]];
+            int taken = capturable (pos, side, to, safe_laigas);
+            if (taken > far[side][d])
+              far[side][d] = taken;
+          }
+      }
+
+  for (int side = 0; side < 2; side++)
+    if (st->waiting[side])
+      {
+        int from = next_waiting_cell (pos, side);
+        int last = kasi_starts ? 1 : MAX_DISTANCE;
+        for (int d = 1; d <= last; d++)
+          {
+            int taken = capturable (pos, side, destination[li][side][d][from], safe_laigas);
+            if (taken > best[side][d - 1])
+              best[side][d - 1] = taken;
+          }
+      }
+
+  double gain[2];
+  for (int side = 0; side < 2; side++)
+    {
+      int sum = 0, second = 0;
+      for (int f = 0; f < MAX_DISTANCE; f++)
+        sum += face_weight[f] * best[side][f];
+      /* a chya or a ngha throws again: then another piece can take, or the
+       * same one go on to take further off */
+      if (extra)
+        for (int f = 3; f < MAX_DISTANCE; f++)
+          for (int g = 0; g < MAX_DISTANCE; g++)
+            {
+              int d = f + g + 2;
+              int reach = d <= MAX_DISTANCE ? best[side][d - 1] : far[side][d];
+              second += face_weight[f] * face_weight[g]
+                        * (reach > best[side][g] ? reach : best[side][g]);
+            }
+      gain[side] = sum / 16.0 + w->second * second / 256.0;
+    }
+
+  int mover = pos->to_move;
+  double mover_gain = pos->phase == KSM_PHASE_MOVE ? best[mover][pos->face] : gain[mover];
+  double side_score[2];
+  for (int side = 0; side < 2; side++)
+    {
+      int enemy = 1 - side;
+      side_score[side] = st->pieces[side]
+                         + (side == mover ? w->gain_now * mover_gain : w->gain_next * gain[side])
+                         - w->waiting * waiting[side] * started[enemy]
+                         - w->open_home * open_home[side]
+                         + w->safe * safe[side]
+                         + w->raid * raiders[side] * waiting[enemy];
+    }
+
+  double score = side_score[player] - side_score[1 - player];
+  double total = st->pieces[BOTTOM] + st->pieces[TOP];
+  return 1.0 / (1.0 + exp (-w->scale * score / sqrt (total)));
 }
 
 /* ---- geometry ---- */
@@ -961,4 +1121,5 @@ const KsmRules ksm_kasimala_rules = {
   .parse_position = kasimala_parse_position,
   .format_move = kasimala_format_move,
   .parse_move = kasimala_parse_move,
+  .evaluate = kasimala_evaluate,
 };

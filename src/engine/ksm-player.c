@@ -1,11 +1,27 @@
-/* ksm-player.c: computer players. */
+/* ksm-player.c: computer players and hints.
+ *
+ * Random and Easy look at the moves only. Medium and Hard search with
+ * ksm-search.c and judge with the game's own evaluation; Medium stops right
+ * after its move (where the evaluation counts what the other side's next
+ * throw could take, at the throw's exact odds), Hard goes on over the
+ * throws and the replies until its depth or its time runs out. */
 #include "ksm-player.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "ksm-search.h"
 
 static const char *const level_names[KSM_N_LEVELS] = {
   [KSM_LEVEL_RANDOM] = "random",
+  [KSM_LEVEL_EASY] = "easy",
+  [KSM_LEVEL_MEDIUM] = "medium",
+  [KSM_LEVEL_HARD] = "hard",
 };
+
+#define MEDIUM_DEPTH      1
+#define HARD_FREE_FORCED  2   /* forced decisions a line passes without counting */
 
 const char *
 ksm_level_name (KsmLevel level)
@@ -22,16 +38,360 @@ ksm_level_lookup (const char *name)
   return -1;
 }
 
+static bool
+is_safe (const KsmPosition *pos, int cell)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  return cell >= 0 && (rules->cell_flags (&pos->options, cell) & KSM_CELL_SAFE);
+}
+
+/* One of the candidates, uniformly: Easy's only use of the generator. */
+static int
+pick (const int *candidates, int n, KsmRandom *rng)
+{
+  return candidates[n > 1 ? ksm_random_below (rng, (uint32_t) n) : 0];
+}
+
+/* Easy, as the app that kept Kasimala's rules played: a capture if it sees
+ * one (the biggest), otherwise a move onto a safe cell (one from the open
+ * before one from another safe cell), otherwise a move that leaves no safe
+ * cell, otherwise anything. Ties at random. */
+static int
+choose_easy (const KsmPosition *pos, const KsmMove *moves, int n_moves, KsmRandom *rng)
+{
+  int candidates[KSM_MAX_MOVES];
+  int n = 0, most = 0;
+
+  for (int i = 0; i < n_moves; i++)
+    if (moves[i].captured > most)
+      {
+        most = moves[i].captured;
+        n = 0;
+        candidates[n++] = i;
+      }
+    else if (most > 0 && moves[i].captured == most)
+      candidates[n++] = i;
+  if (n > 0)
+    return pick (candidates, n, rng);
+
+  for (int pass = 0; pass < 2 && n == 0; pass++)
+    for (int i = 0; i < n_moves; i++)
+      if (moves[i].kind != KSM_MOVE_LOSE && is_safe (pos, moves[i].to)
+          && is_safe (pos, moves[i].from) == (pass == 1))
+        candidates[n++] = i;
+  if (n > 0)
+    return pick (candidates, n, rng);
+
+  for (int i = 0; i < n_moves; i++)
+    if (!is_safe (pos, moves[i].from))
+      candidates[n++] = i;
+  if (n > 0)
+    return pick (candidates, n, rng);
+
+  return n_moves > 1 ? (int) ksm_random_below (rng, (uint32_t) n_moves) : 0;
+}
+
+/* ---- Medium ---- */
+
+/* The most `player` can take with each face, on average over the faces, if
+ * it threw next in `pos`. */
+static double
+expected_capture (const KsmRules *rules, const KsmPosition *pos, int player,
+                  const int *weight, int total)
+{
+  KsmPosition next = *pos;
+  KsmMove moves[KSM_MAX_MOVES];
+  int sum = 0;
+
+  next.to_move = (uint8_t) player;
+  next.phase = KSM_PHASE_THROW;
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    {
+      KsmPosition thrown = next;
+      int most = 0;
+      if (weight[face] == 0)
+        continue;
+      rules->apply_throw (&thrown, face);
+      int n = rules->legal_moves (&thrown, moves);
+      for (int i = 0; i < n; i++)
+        if (moves[i].captured > most)
+          most = moves[i].captured;
+      sum += weight[face] * most;
+    }
+  return (double) sum / total;
+}
+
+/* Medium judges a move by what it takes and what it leaves open: pieces
+ * left, less what the other side's next throw can take at the throw's exact
+ * odds (or plus what its own can, when the move earns another throw), plus
+ * a little for each piece on a safe cell. It needs nothing of a game but
+ * the rules interface, and it is the judge of the hints for Random and
+ * Easy. (Giving it the game's evaluation, or half its own next throw, made
+ * it barely weaker than Hard; see doc/computer-players.md.) */
+static double
+medium_value (const KsmPosition *pos, const KsmMove *move, const int *weight, int total)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  KsmPosition after = *pos;
+  int me = pos->to_move;
+  int team = rules->team_of (&pos->options, me);
+  int n_players = rules->n_players (&pos->options);
+  double value = 0;
+
+  rules->apply_move (&after, move, NULL);
+  if (after.phase == KSM_PHASE_OVER)
+    {
+      KsmOutcome outcome;
+      rules->outcome (&after, &outcome);
+      return outcome.winning_team < 0 ? 0 : outcome.winning_team == team ? 1000 : -1000;
+    }
+
+  for (int p = 0; p < n_players; p++)
+    {
+      int sign = rules->team_of (&pos->options, p) == team ? 1 : -1;
+      value += sign * rules->pieces_left (&after, p);
+    }
+
+  /* the next throw: the other side's, or ours again after a throw that
+   * earns another */
+  int next = after.to_move;
+  double now = expected_capture (rules, &after, next, weight, total);
+  value += rules->team_of (&pos->options, next) == team ? now : -now;
+
+  int n_cells = rules->n_cells (&pos->options);
+  for (int cell = 0; cell < n_cells; cell++)
+    if (rules->cell_flags (&pos->options, cell) & KSM_CELL_SAFE)
+      {
+        KsmCellContent content;
+        rules->cell_content (&after, cell, &content);
+        if (content.player >= 0)
+          value += (rules->team_of (&pos->options, content.player) == team ? 0.1 : -0.1)
+                   * content.count;
+      }
+  return value;
+}
+
+static void
+medium_values (const KsmPosition *pos, const KsmMove *moves, int n_moves, double *values)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  int weight[KSM_MAX_FACES];
+  int total = 1 << rules->throws.n_objects;
+
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    weight[face] = ksm_rules_face_weight (rules, face);
+  for (int i = 0; i < n_moves; i++)
+    values[i] = medium_value (pos, &moves[i], weight, total);
+}
+
+/* Values of every move by iterative deepening: each depth completed
+ * replaces the last, and a depth cut short by the clock is thrown away. */
+static void
+search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
+               const KsmMove *moves, int n_moves, bool exact, double *values)
+{
+  KsmSearch search;
+  double trial[KSM_MAX_MOVES];
+  int depth, first;
+
+  ksm_search_init (&search, pos);
+  if (options->level == KSM_LEVEL_HARD)
+    {
+      int budget = options->budget_ms > 0 ? options->budget_ms : KSM_HARD_BUDGET_MS;
+      depth = options->depth > 0 ? options->depth : KSM_HARD_DEPTH;
+      search.deadline_ns = ksm_search_now_ns () + (int64_t) budget * 1000000;
+      search.max_nodes = options->max_nodes;
+      search.free_forced = HARD_FREE_FORCED;
+      first = 1;
+    }
+  else
+    {
+      depth = options->depth > 0 ? options->depth : MEDIUM_DEPTH;
+      first = depth;
+    }
+
+  /* the shallowest depth always finishes: it is one evaluation a move */
+  KsmSearch shallow = search;
+  shallow.deadline_ns = 0;
+  shallow.max_nodes = 0;
+  ksm_search_root (&shallow, pos, moves, n_moves, first, exact, values);
+
+  for (int d = first + 1; d <= depth; d++)
+    {
+      search.nodes = 0;
+      if (!ksm_search_root (&search, pos, moves, n_moves, d, exact, trial))
+        break;
+      memcpy (values, trial, sizeof (double) * (size_t) n_moves);
+    }
+}
+
+static int
+best_of (const double *values, int n_moves)
+{
+  int best = 0;
+  for (int i = 1; i < n_moves; i++)
+    if (values[i] > values[best])
+      best = i;
+  return best;
+}
+
+int
+ksm_player_choose_with (const KsmPlayerOptions *options, const KsmPosition *pos,
+                        const KsmMove *moves, int n_moves, KsmRandom *rng)
+{
+  double values[KSM_MAX_MOVES];
+
+  if (n_moves <= 1)
+    return 0;
+
+  switch (options->level)
+    {
+    case KSM_LEVEL_EASY:
+      return choose_easy (pos, moves, n_moves, rng);
+
+    case KSM_LEVEL_MEDIUM:
+      if (options->depth > 1)
+        search_values (options, pos, moves, n_moves, false, values);
+      else
+        medium_values (pos, moves, n_moves, values);
+      return best_of (values, n_moves);
+
+    case KSM_LEVEL_HARD:
+      search_values (options, pos, moves, n_moves, false, values);
+      return best_of (values, n_moves);
+
+    case KSM_LEVEL_RANDOM:
+    default:
+      return (int) ksm_random_below (rng, (uint32_t) n_moves);
+    }
+}
+
 int
 ksm_player_choose (KsmLevel level, const KsmPosition *pos,
                    const KsmMove *moves, int n_moves, KsmRandom *rng)
 {
-  (void) pos;
-  (void) moves;
-  switch (level)
+  KsmPlayerOptions options = { .level = level };
+  return ksm_player_choose_with (&options, pos, moves, n_moves, rng);
+}
+
+/* ---- hints ---- */
+
+/* Who throws after `mover` when the turn passes. */
+static int
+other_side (const KsmRules *rules, const KsmPosition *after, int mover)
+{
+  if (after->to_move != mover)
+    return after->to_move;
+  return (mover + 1) % rules->n_players (&after->options);
+}
+
+static void
+fill_exposure (const KsmPosition *pos, const KsmMove *move, KsmHint *hint)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  KsmPosition after = *pos;
+  KsmEffect effect;
+  KsmMove replies[KSM_MAX_MOVES];
+  int mover = pos->to_move;
+
+  rules->apply_move (&after, move, &effect);
+  hint->captured = effect.captured;
+  hint->throws_again = effect.throws_again;
+  hint->exposed_total = 1 << rules->throws.n_objects;
+  if (after.phase == KSM_PHASE_OVER)
+    return;
+
+  if (move->kind != KSM_MOVE_LOSE && move->to >= 0)
     {
-    case KSM_LEVEL_RANDOM:
-    default:
-      return n_moves > 1 ? (int) ksm_random_below (rng, (uint32_t) n_moves) : 0;
+      KsmCellContent content;
+      rules->cell_content (&after, move->to, &content);
+      hint->exposed_pieces = content.player == mover ? content.count : 0;
     }
+
+  /* the other side's next throw, face by face */
+  KsmPosition next = after;
+  next.to_move = (uint8_t) other_side (rules, &after, mover);
+  next.phase = KSM_PHASE_THROW;
+  int loss = 0;
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    {
+      KsmPosition thrown = next;
+      int weight = ksm_rules_face_weight (rules, face);
+      int most = 0;
+
+      rules->apply_throw (&thrown, face);
+      int n = rules->legal_moves (&thrown, replies);
+      for (int i = 0; i < n; i++)
+        {
+          if (replies[i].captured > most)
+            most = replies[i].captured;
+          if (replies[i].captured > 0 && hint->exposed_pieces > 0 && replies[i].to == move->to)
+            hint->exposed_faces |= 1u << face;
+        }
+      loss += weight * most;
+      if (hint->exposed_faces >> face & 1u)
+        hint->exposed_weight += weight;
+    }
+  hint->expected_loss = (double) loss / hint->exposed_total;
+}
+
+static int
+compare_hints (const void *a, const void *b)
+{
+  const KsmHint *x = a, *y = b;
+  if (x->win_chance != y->win_chance)
+    return x->win_chance > y->win_chance ? -1 : 1;
+  return x->move - y->move;
+}
+
+int
+ksm_player_rank (const KsmPlayerOptions *options, const KsmPosition *pos,
+                 const KsmMove *moves, int n_moves, KsmHint *hints)
+{
+  KsmPlayerOptions judge = { .level = KSM_LEVEL_HARD };
+  double values[KSM_MAX_MOVES];
+
+  if (options != NULL)
+    judge = *options;
+  if (judge.level == KSM_LEVEL_RANDOM || judge.level == KSM_LEVEL_EASY)
+    judge.level = KSM_LEVEL_MEDIUM;
+
+  search_values (&judge, pos, moves, n_moves, true, values);
+  for (int i = 0; i < n_moves; i++)
+    {
+      memset (&hints[i], 0, sizeof hints[i]);
+      hints[i].move = i;
+      hints[i].win_chance = values[i] < 0 ? 0 : values[i] > 1 ? 1 : values[i];
+      fill_exposure (pos, &moves[i], &hints[i]);
+    }
+  qsort (hints, (size_t) n_moves, sizeof *hints, compare_hints);
+  return n_moves;
+}
+
+int
+ksm_hint_describe (const KsmPosition *pos, const KsmHint *hint, char *buf, size_t size)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  int n_faces = __builtin_popcount (hint->exposed_faces);
+  size_t used = 0;
+  int seen = 0;
+
+  if (n_faces == 0)
+    return snprintf (buf, size, "safe from the next throw");
+
+  used += (size_t) snprintf (buf, size, "open to ");
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    {
+      if (!(hint->exposed_faces >> face & 1u))
+        continue;
+      const char *name = rules->throws.faces[face].name;
+      const char *article = strchr ("aeiou", name[0]) != NULL ? "an" : "a";
+      const char *joint = seen == 0 ? "" : seen == n_faces - 1 ? " or " : ", ";
+      used += (size_t) snprintf (used < size ? buf + used : NULL, used < size ? size - used : 0,
+                                 "%s%s %s", joint, article, name);
+      seen++;
+    }
+  used += (size_t) snprintf (used < size ? buf + used : NULL, used < size ? size - used : 0,
+                             ": %d in %d", hint->exposed_weight, hint->exposed_total);
+  return (int) used;
 }

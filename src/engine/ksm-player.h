@@ -1,19 +1,79 @@
-/* ksm-player.h: computer players, over ksm-rules.h only. */
+/* ksm-player.h: computer players and hints, over ksm-rules.h only.
+ *
+ * Every level works for every game through the rules interface; a game
+ * lends them its judgement through KsmRules.evaluate. A player sees the
+ * position and its throw only, never a throw to come: the levels above
+ * random do not touch the generator at all, and Easy draws from it only to
+ * break a tie. Everything here is reentrant, so a decision can run on a
+ * worker thread while another runs on the next. */
 #pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
 
 #include "ksm-random.h"
 #include "ksm-rules.h"
 
 typedef enum {
   KSM_LEVEL_RANDOM,   /* any legal move, uniformly */
+  KSM_LEVEL_EASY,     /* the biggest capture, else onto a safe cell (a laiga) */
+  KSM_LEVEL_MEDIUM,   /* one move ahead, weighing the other side's next throw */
+  KSM_LEVEL_HARD,     /* expectimax over throws and replies, in a time budget */
   KSM_N_LEVELS
 } KsmLevel;
+
+#define KSM_HARD_BUDGET_MS  50   /* Hard's default cap on one decision */
+#define KSM_HARD_DEPTH      3    /* decisions Hard looks ahead: its, the reply, its next */
 
 const char *ksm_level_name   (KsmLevel level);
 int         ksm_level_lookup (const char *name);   /* -1 when unknown */
 
-/* The index of the chosen move among moves[0..n_moves). A player sees the
- * position and its throw only; `rng` is the caller's, for players that
- * break ties or choose at random. */
+typedef struct {
+  KsmLevel level;
+  int      budget_ms;   /* Hard: cap on one decision; 0: KSM_HARD_BUDGET_MS */
+  int      depth;       /* Medium, Hard: decisions looked ahead; 0: the level's own */
+  long     max_nodes;   /* Hard: cap on positions searched, for runs that must
+                         * not depend on the clock; 0: none */
+} KsmPlayerOptions;
+
+/* The index of the chosen move among moves[0..n_moves), which must be the
+ * position's legal moves. `rng` is the caller's, for players that choose
+ * at random or break ties. */
 int ksm_player_choose (KsmLevel level, const KsmPosition *pos,
                        const KsmMove *moves, int n_moves, KsmRandom *rng);
+int ksm_player_choose_with (const KsmPlayerOptions *options, const KsmPosition *pos,
+                            const KsmMove *moves, int n_moves, KsmRandom *rng);
+
+/* A hint: one legal move, how good it is and what it leaves open. */
+typedef struct {
+  int      move;            /* index into the moves given */
+  double   win_chance;      /* the mover's chance of winning after it, 0 to 1 */
+  int      captured;        /* pieces it takes */
+  bool     throws_again;    /* the mover throws next (a chya or a ngha) */
+  /* The moved piece where it lands, against the other side's next throw
+   * (counted as if the other side threw next, even after a throw again):
+   * exposed_faces has bit f set when the other side's face f could take it,
+   * and exposed_weight is the chance of one of those faces, in
+   * exposed_total (16 for four strips). No bits: it is safe there. */
+  uint32_t exposed_faces;
+  int      exposed_pieces;  /* pieces that would be lost there: the whole stack */
+  int      exposed_weight;
+  int      exposed_total;
+  /* Over the whole board: the pieces the other side's next throw takes, on
+   * average, if it takes the most it can. */
+  double   expected_loss;
+} KsmHint;
+
+/* Fills hints[0..n_moves) with every move ranked, best first, and returns
+ * n_moves. `options` may be NULL: Hard's search with its default budget.
+ * Random, Easy and Medium rank by the game's evaluation right after each
+ * move. Hard's ranking takes as long as one of its decisions: call it from
+ * a worker thread. */
+int ksm_player_rank (const KsmPlayerOptions *options, const KsmPosition *pos,
+                     const KsmMove *moves, int n_moves, KsmHint *hints);
+
+/* One line of plain English about a hint's exposure, such as "open to a
+ * dwadi or a sudi: 10 in 16" or "safe from the next throw"; for the
+ * command line and logs (the app words its own, translated). Returns the
+ * length written, as snprintf does. */
+int ksm_hint_describe (const KsmPosition *pos, const KsmHint *hint, char *buf, size_t size);

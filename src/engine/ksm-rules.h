@@ -228,6 +228,13 @@ struct KsmRules {
   int   (*format_move)     (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size);
   bool  (*parse_move)      (const KsmPosition *pos, const char *text, KsmMove *move,
                             char *error, size_t error_size);
+
+  /* For the computer players (ksm-player.h); NULL makes them fall back on
+   * pieces left. The chance, from 0 to 1, that `player` wins from `pos`, in
+   * any phase: 1 or 0 (0.5 a draw) once the game is over. It must be cheap
+   * (the search calls it at every leaf), pure and thread-safe, and it sees
+   * the position only: never a throw to come. */
+  double (*evaluate)       (const KsmPosition *pos, int player);
 };
 
 /* The registry */

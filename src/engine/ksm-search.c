@@ -1,0 +1,228 @@
+/* ksm-search.c: expectimax with chance nodes over the rules interface.
+ *
+ * Decisions are searched with alpha-beta bounds and throws with Ballard's
+ * Star1 bounds: values lie in [0, 1], so once the faces seen make a chance
+ * node's value certain to fall outside the window, the rest are skipped. The
+ * result is the same as plain expectimax, found with fewer nodes. */
+#include "ksm-search.h"
+
+#include <string.h>
+#include <time.h>
+
+#define CHECK_EVERY 256   /* nodes between two looks at the clock */
+
+int64_t
+ksm_search_now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+void
+ksm_search_init (KsmSearch *search, const KsmPosition *pos)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+
+  memset (search, 0, sizeof *search);
+  search->rules = rules;
+  search->player = pos->to_move;
+  search->team = rules->team_of (&pos->options, pos->to_move);
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    search->weight[face] = ksm_rules_face_weight (rules, face);
+  search->total = 1 << rules->throws.n_objects;
+
+  /* the likeliest faces first: they settle a chance node's bounds soonest */
+  search->n_faces = rules->throws.n_faces;
+  for (int face = 0; face < search->n_faces; face++)
+    {
+      int k = face;
+      for (; k > 0 && search->weight[search->face_order[k - 1]] < search->weight[face]; k--)
+        search->face_order[k] = search->face_order[k - 1];
+      search->face_order[k] = face;
+    }
+}
+
+double
+ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos)
+{
+  const KsmRules *rules = search->rules;
+
+  if (rules->evaluate != NULL)
+    return rules->evaluate (pos, search->player);
+
+  KsmOutcome outcome;
+  rules->outcome (pos, &outcome);
+  if (outcome.over)
+    return outcome.winning_team < 0 ? 0.5 : outcome.winning_team == search->team ? 1.0 : 0.0;
+
+  int mine = 0, all = 0;
+  for (int p = 0; p < rules->n_players (&pos->options); p++)
+    {
+      int left = rules->pieces_left (pos, p);
+      all += left;
+      if (rules->team_of (&pos->options, p) == search->team)
+        mine += left;
+    }
+  return all > 0 ? (double) mine / all : 0.5;
+}
+
+static bool
+out_of_time (KsmSearch *search)
+{
+  if (search->aborted)
+    return true;
+  search->nodes++;
+  if (search->max_nodes > 0 && search->nodes > search->max_nodes)
+    search->aborted = true;
+  else if (search->deadline_ns > 0 && search->nodes % CHECK_EVERY == 0
+           && ksm_search_now_ns () > search->deadline_ns)
+    search->aborted = true;
+  return search->aborted;
+}
+
+static double decision_value (KsmSearch *search, const KsmPosition *pos, int depth,
+                              int free, double alpha, double beta);
+
+/* After a move: the next throw, or the end. */
+static double
+chance_value (KsmSearch *search, const KsmPosition *pos, int depth, int free,
+              double alpha, double beta)
+{
+  if (depth <= 0 || pos->phase == KSM_PHASE_OVER)
+    return ksm_search_evaluate (search, pos);
+  if (pos->phase == KSM_PHASE_MOVE)
+    return decision_value (search, pos, depth, free, alpha, beta);
+
+  /* Star1: `sum` is what the faces seen give; the faces not yet seen give
+   * between 0 and 1 each */
+  double sum = 0;
+  double left = search->total;
+  for (int k = 0; k < search->n_faces; k++)
+    {
+      int face = search->face_order[k];
+      double weight = search->weight[face];
+      if (weight == 0)
+        continue;
+      left -= weight;
+      double child_alpha = (alpha * search->total - sum - left) / weight;
+      double child_beta = (beta * search->total - sum) / weight;
+      KsmPosition child = *pos;
+      search->rules->apply_throw (&child, face);
+      double value = decision_value (search, &child, depth, free,
+                                     child_alpha > 0 ? child_alpha : 0,
+                                     child_beta < 1 ? child_beta : 1);
+      if (search->aborted)
+        return 0.5;
+      sum += weight * value;
+      if (sum + left <= alpha * search->total)
+        return (sum + left) / search->total;   /* fails low */
+      if (sum >= beta * search->total)
+        return sum / search->total;            /* fails high */
+    }
+  return sum / search->total;
+}
+
+/* `free`: how many more forced decisions (one legal move: a lost throw, a
+ * kasi that must start a piece) may be passed without counting against the
+ * depth; they cost one position each, and see further where it is cheap. */
+static double
+decision_value (KsmSearch *search, const KsmPosition *pos, int depth, int free,
+                double alpha, double beta)
+{
+  const KsmRules *rules = search->rules;
+  KsmMove moves[KSM_MAX_MOVES];
+
+  if (out_of_time (search))
+    return 0.5;
+
+  int n = rules->legal_moves (pos, moves);
+  bool maximize = rules->team_of (&pos->options, pos->to_move) == search->team;
+  double best = maximize ? -1.0 : 2.0;
+  int order[KSM_MAX_MOVES];
+
+  if (n == 1 && free > 0)
+    {
+      KsmPosition child = *pos;
+      rules->apply_move (&child, &moves[0], NULL);
+      return chance_value (search, &child, depth, free - 1, alpha, beta);
+    }
+
+  /* Near the leaves, captures first; higher up, the moves in the order the
+   * evaluation ranks them, so that the best comes early and cuts the rest
+   * short. */
+  if (depth >= 2 && n > 1)
+    {
+      double guess[KSM_MAX_MOVES];
+      for (int i = 0; i < n; i++)
+        {
+          KsmPosition child = *pos;
+          rules->apply_move (&child, &moves[i], NULL);
+          guess[i] = ksm_search_evaluate (search, &child);
+          if (!maximize)
+            guess[i] = -guess[i];
+          int j = i;
+          for (; j > 0 && guess[order[j - 1]] < guess[i]; j--)
+            order[j] = order[j - 1];
+          order[j] = i;
+        }
+    }
+  else
+    {
+      int k = 0;
+      for (int i = 0; i < n; i++)
+        if (moves[i].captured > 0)
+          order[k++] = i;
+      for (int i = 0; i < n; i++)
+        if (moves[i].captured == 0)
+          order[k++] = i;
+    }
+
+  for (int k = 0; k < n; k++)
+    {
+      const KsmMove *move = &moves[order[k]];
+      KsmPosition child = *pos;
+      rules->apply_move (&child, move, NULL);
+      double value = chance_value (search, &child, depth - 1, free, alpha, beta);
+      if (search->aborted)
+        return 0.5;
+      if (maximize)
+        {
+          if (value > best)
+            best = value;
+          if (best > alpha)
+            alpha = best;
+        }
+      else
+        {
+          if (value < best)
+            best = value;
+          if (best < beta)
+            beta = best;
+        }
+      if (alpha >= beta)
+        return best;
+    }
+  return best;
+}
+
+bool
+ksm_search_root (KsmSearch *search, const KsmPosition *pos,
+                 const KsmMove *moves, int n_moves, int depth, bool exact,
+                 double *values)
+{
+  double best = 0.0;
+
+  for (int i = 0; i < n_moves; i++)
+    {
+      KsmPosition child = *pos;
+      search->rules->apply_move (&child, &moves[i], NULL);
+      values[i] = chance_value (search, &child, depth - 1, search->free_forced,
+                                exact ? 0.0 : best, 1.0);
+      if (search->aborted)
+        return false;
+      if (values[i] > best)
+        best = values[i];
+    }
+  return true;
+}

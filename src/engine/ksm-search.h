@@ -1,0 +1,39 @@
+/* ksm-search.h: expectimax over any game, for the computer players.
+ *
+ * Private to the engine. Values are chances, 0 to 1, that one player (the
+ * searching one) wins; decision nodes take the best for whoever moves,
+ * chance nodes weigh every face of the throw by its exact odds. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ksm-rules.h"
+
+typedef struct {
+  const KsmRules *rules;
+  int             player;       /* whose chances the values are */
+  int             team;
+  int             weight[KSM_MAX_FACES];  /* out of total */
+  int             total;
+  int             face_order[KSM_MAX_FACES];  /* heaviest first */
+  int             n_faces;
+  int64_t         deadline_ns;  /* CLOCK_MONOTONIC; 0: none */
+  long            max_nodes;    /* 0: no limit */
+  int             free_forced;  /* forced decisions a line may pass uncounted */
+  long            nodes;
+  bool            aborted;
+} KsmSearch;
+
+int64_t ksm_search_now_ns   (void);
+void    ksm_search_init     (KsmSearch *search, const KsmPosition *pos);
+/* the game's evaluation, or pieces left when it has none */
+double  ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos);
+/* values[i] of moves[i] with `depth` decisions counted from this one (1: the
+ * evaluation right after the move). With `exact` every value is exact (for
+ * hints); without it a move worse than the best before it may only get a
+ * bound at or below the best's value. false when it ran out of time or
+ * nodes, and then values[] is incomplete. */
+bool    ksm_search_root     (KsmSearch *search, const KsmPosition *pos,
+                             const KsmMove *moves, int n_moves, int depth,
+                             bool exact, double *values);

@@ -1,0 +1,356 @@
+/* test-players.c: the computer players and the hints.
+ *
+ * Easy's documented choices on set positions, Medium keeping a piece out of
+ * reach when it can, Hard against random over fixed seeds, the hints'
+ * ranking and exposure, and that a player decides from the position and its
+ * throw only: the same position and generator give the same choice, Medium
+ * and Hard never touch the generator, and two threads deciding at once get
+ * what one thread gets.
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "ksm-player.h"
+#include "ksm-random.h"
+#include "ksm-rules.h"
+
+static const KsmRules *R;
+
+static KsmPosition
+parse (const char *text)
+{
+  KsmPosition pos;
+  char error[KSM_ERROR_MAX] = "";
+  if (!R->parse_position (text, &pos, error, sizeof error))
+    g_error ("the engine refuses \"%s\": %s", text, error);
+  g_assert_cmpint (pos.phase, ==, KSM_PHASE_MOVE);
+  return pos;
+}
+
+static char *
+move_text (const KsmPosition *pos, const KsmMove *move)
+{
+  char buf[64];
+  g_assert_cmpint (R->format_move (pos, move, buf, sizeof buf), >, 0);
+  return g_strdup (buf);
+}
+
+/* The move `options` choose in `text`, as text. */
+static char *
+choice (const KsmPlayerOptions *options, const char *text, guint64 seed)
+{
+  KsmPosition pos = parse (text);
+  KsmMove moves[KSM_MAX_MOVES];
+  KsmRandom rng;
+  ksm_random_seed (&rng, seed);
+  int n = R->legal_moves (&pos, moves);
+  int chosen = ksm_player_choose_with (options, &pos, moves, n, &rng);
+  g_assert_cmpint (chosen, >=, 0);
+  g_assert_cmpint (chosen, <, n);
+  return move_text (&pos, &moves[chosen]);
+}
+
+/* Easy on a position, whatever its generator holds: it must always choose
+ * `expected`. */
+static void
+assert_easy (const char *text, const char *expected)
+{
+  KsmPlayerOptions easy = { .level = KSM_LEVEL_EASY };
+  for (guint64 seed = 1; seed <= 20; seed++)
+    {
+      g_autofree char *chosen = choice (&easy, text, seed);
+      g_assert_cmpstr (chosen, ==, expected);
+    }
+}
+
+static void
+test_levels (void)
+{
+  static const char *const names[] = { "random", "easy", "medium", "hard" };
+  g_assert_cmpint (KSM_N_LEVELS, ==, G_N_ELEMENTS (names));
+  for (int i = 0; i < KSM_N_LEVELS; i++)
+    {
+      g_assert_cmpstr (ksm_level_name (i), ==, names[i]);
+      g_assert_cmpint (ksm_level_lookup (names[i]), ==, i);
+    }
+  g_assert_cmpint (ksm_level_lookup ("expert"), ==, -1);
+  g_assert_null (ksm_level_name (KSM_N_LEVELS));
+}
+
+/* "a capture if it sees one, otherwise a laiga" (seeds/kasimala.txt) */
+static void
+test_easy_captures (void)
+{
+  /* a dwadi: M12-M10 takes a stone, M11-M9 reaches a laiga */
+  assert_easy ("kasimala 17 B:................. M:.........sbb..... T:................. b 2 10 15/16",
+               "M12-M10x1");
+  /* two captures: the bigger one, the stack of two on M6 */
+  assert_easy ("kasimala 17 B:................. M:.....s2.b.s.b..... T:................. b 2 10 15/14",
+               "M8-M6x2");
+}
+
+static void
+test_easy_laigas (void)
+{
+  /* no capture: onto the laiga M9 rather than into the open on M6 */
+  assert_easy ("kasimala 17 B:................. M:.......b..b...... T:s................ b 2 10 15/16",
+               "M11-M9");
+  /* a chya takes both onto laigas: the one from the open (B14) goes */
+  assert_easy ("kasimala 17 B:.............b... M:............b.... T:s................ b 4 10 15/16",
+               "B14-M17");
+  /* no capture and no laiga: the brick on the laiga M9 stays */
+  assert_easy ("kasimala 17 B:................. M:........b..b..... T:s................ b 2 10 15/16",
+               "M12-M10");
+}
+
+/* A dwadi: M12-M10 lands two cells ahead of the stone on M8, open to its
+ * dwadi (6 in 16); T3-T5 puts nothing in reach. */
+static const char *EXPOSED =
+  "kasimala 17 B:................. M:.......s...b..... T:..b.............. b 2 10 15/16";
+
+static void
+test_medium_avoids_exposure (void)
+{
+  KsmPlayerOptions medium = { .level = KSM_LEVEL_MEDIUM };
+  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = 10000 };
+  g_autofree char *m = choice (&medium, EXPOSED, 1);
+  g_autofree char *h = choice (&hard, EXPOSED, 1);
+  g_assert_cmpstr (m, ==, "T3-T5");
+  g_assert_cmpstr (h, ==, "T3-T5");
+
+  /* and it takes a capture that leaves nothing open */
+  g_autofree char *c = choice (&medium,
+    "kasimala 17 B:................. M:.......s...b..... T:..b.............. b 4 10 15/16", 1);
+  g_assert_cmpstr (c, ==, "M12-M8x1");
+}
+
+static void
+test_hints (void)
+{
+  KsmPosition pos = parse (EXPOSED);
+  KsmMove moves[KSM_MAX_MOVES];
+  KsmHint hints[KSM_MAX_MOVES];
+  KsmPlayerOptions judge = { .level = KSM_LEVEL_HARD, .budget_ms = 10000 };
+  char text[128];
+  int n = R->legal_moves (&pos, moves);
+
+  g_assert_cmpint (n, ==, 2);
+  g_assert_cmpint (ksm_player_rank (&judge, &pos, moves, n, hints), ==, n);
+  for (int i = 0; i < n; i++)
+    {
+      g_assert_cmpfloat (hints[i].win_chance, >=, 0.0);
+      g_assert_cmpfloat (hints[i].win_chance, <=, 1.0);
+      if (i > 0)
+        g_assert_cmpfloat (hints[i - 1].win_chance, >=, hints[i].win_chance);
+      g_assert_cmpint (hints[i].exposed_total, ==, 16);
+    }
+
+  g_autofree char *best = move_text (&pos, &moves[hints[0].move]);
+  g_autofree char *worst = move_text (&pos, &moves[hints[1].move]);
+  g_assert_cmpstr (best, ==, "T3-T5");
+  g_assert_cmpstr (worst, ==, "M12-M10");
+
+  g_assert_cmpuint (hints[0].exposed_faces, ==, 0);
+  g_assert_cmpint (hints[0].exposed_weight, ==, 0);
+  ksm_hint_describe (&pos, &hints[0], text, sizeof text);
+  g_assert_cmpstr (text, ==, "safe from the next throw");
+  /* with T3-T5 the brick left on M12 is a chya away from the stone */
+  g_assert_cmpfloat_with_epsilon (hints[0].expected_loss, 1.0 / 16, 1e-9);
+
+  g_assert_cmpuint (hints[1].exposed_faces, ==, 1u << 1);   /* dwadi */
+  g_assert_cmpint (hints[1].exposed_weight, ==, 6);
+  g_assert_cmpint (hints[1].exposed_pieces, ==, 1);
+  g_assert_cmpfloat_with_epsilon (hints[1].expected_loss, 6.0 / 16, 1e-9);
+  ksm_hint_describe (&pos, &hints[1], text, sizeof text);
+  g_assert_cmpstr (text, ==, "open to a dwadi: 6 in 16");
+
+  /* Medium's ranking (what Random and Easy get too) agrees here */
+  KsmPlayerOptions easy = { .level = KSM_LEVEL_EASY };
+  ksm_player_rank (&easy, &pos, moves, n, hints);
+  g_autofree char *easy_best = move_text (&pos, &moves[hints[0].move]);
+  g_assert_cmpstr (easy_best, ==, "T3-T5");
+
+  /* a face list with several throws */
+  KsmHint several = { .exposed_faces = 0x7, .exposed_weight = 14, .exposed_total = 16 };
+  ksm_hint_describe (&pos, &several, text, sizeof text);
+  g_assert_cmpstr (text, ==, "open to a kasi, a dwadi or a sudi: 14 in 16");
+}
+
+/* Plays one game; returns the winner, or -1. */
+static int
+play (const KsmOptions *options, const KsmPlayerOptions players[2], guint64 seed)
+{
+  KsmRandom throws, choices[2];
+  KsmPosition pos;
+  KsmMove moves[KSM_MAX_MOVES];
+  KsmOutcome outcome;
+
+  ksm_random_seed (&throws, seed);
+  ksm_random_seed (&choices[0], seed * 3 + 1);
+  ksm_random_seed (&choices[1], seed * 3 + 2);
+  R->init (&pos, options);
+  while (pos.phase != KSM_PHASE_OVER)
+    {
+      if (pos.phase == KSM_PHASE_THROW)
+        {
+          R->apply_throw (&pos, ksm_throw_sample (&R->throws, &throws, NULL));
+          continue;
+        }
+      int n = R->legal_moves (&pos, moves);
+      int side = pos.to_move;
+      int chosen = ksm_player_choose_with (&players[side], &pos, moves, n, &choices[side]);
+      g_assert_cmpint (chosen, >=, 0);
+      g_assert_cmpint (chosen, <, n);
+      R->apply_move (&pos, &moves[chosen], NULL);
+    }
+  R->outcome (&pos, &outcome);
+  return outcome.winner;
+}
+
+static void
+test_hard_beats_random (void)
+{
+  KsmOptions options;
+  /* a budget the clock never reaches, so the games do not depend on it */
+  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = 60000 };
+  KsmPlayerOptions random = { .level = KSM_LEVEL_RANDOM };
+  int wins = 0;
+
+  R->default_options (&options);
+  for (int g = 0; g < 100; g++)
+    {
+      int hard_side = g % 2;
+      KsmPlayerOptions players[2];
+      players[hard_side] = hard;
+      players[1 - hard_side] = random;
+      if (play (&options, players, 1000 + (guint64) g / 2) == hard_side)
+        wins++;
+    }
+  g_test_message ("hard beat random in %d of 100 games", wins);
+  g_assert_cmpint (wins, >=, 90);
+}
+
+/* Positions with a real choice, from a few random games. */
+static int
+sample_positions (KsmPosition *out, int max)
+{
+  KsmOptions options;
+  int n = 0;
+
+  R->default_options (&options);
+  for (guint64 g = 0; n < max; g++)
+    {
+      KsmRandom rng;
+      KsmPosition pos;
+      KsmMove moves[KSM_MAX_MOVES];
+      ksm_random_seed (&rng, 77 + g);
+      R->init (&pos, &options);
+      for (int step = 0; pos.phase != KSM_PHASE_OVER && n < max; step++)
+        {
+          if (pos.phase == KSM_PHASE_THROW)
+            {
+              R->apply_throw (&pos, ksm_throw_sample (&R->throws, &rng, NULL));
+              continue;
+            }
+          int count = R->legal_moves (&pos, moves);
+          if (count > 2 && step % 9 == 0)
+            out[n++] = pos;
+          R->apply_move (&pos, &moves[ksm_random_below (&rng, (uint32_t) count)], NULL);
+        }
+    }
+  return n;
+}
+
+static void
+test_no_peeking (void)
+{
+  KsmPosition positions[24];
+  int n_positions = sample_positions (positions, G_N_ELEMENTS (positions));
+
+  for (int level = 0; level < KSM_N_LEVELS; level++)
+    {
+      KsmPlayerOptions options = { .level = level, .budget_ms = 60000 };
+      for (int i = 0; i < n_positions; i++)
+        {
+          KsmMove moves[KSM_MAX_MOVES];
+          KsmRandom a, b, c;
+          int n = R->legal_moves (&positions[i], moves);
+
+          /* the same position and generator: the same choice */
+          ksm_random_seed (&a, 5);
+          ksm_random_seed (&b, 5);
+          int first = ksm_player_choose_with (&options, &positions[i], moves, n, &a);
+          int again = ksm_player_choose_with (&options, &positions[i], moves, n, &b);
+          g_assert_cmpint (first, ==, again);
+          g_assert_cmpmem (&a, sizeof a, &b, sizeof b);
+
+          if (level == KSM_LEVEL_MEDIUM || level == KSM_LEVEL_HARD)
+            {
+              /* whatever the generator holds, it is neither read nor used */
+              ksm_random_seed (&c, 999 + (guint64) i);
+              KsmRandom before = c;
+              int other = ksm_player_choose_with (&options, &positions[i], moves, n, &c);
+              g_assert_cmpint (other, ==, first);
+              g_assert_cmpmem (&c, sizeof c, &before, sizeof before);
+            }
+        }
+    }
+}
+
+typedef struct {
+  const KsmPosition *positions;
+  int                n;
+  int                chosen[24];
+} Batch;
+
+static gpointer
+decide_batch (gpointer data)
+{
+  Batch *batch = data;
+  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = 60000 };
+  for (int i = 0; i < batch->n; i++)
+    {
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmRandom rng;
+      ksm_random_seed (&rng, 1);
+      int n = R->legal_moves (&batch->positions[i], moves);
+      batch->chosen[i] = ksm_player_choose_with (&hard, &batch->positions[i], moves, n, &rng);
+    }
+  return NULL;
+}
+
+static void
+test_threads (void)
+{
+  KsmPosition positions[24];
+  int n = sample_positions (positions, G_N_ELEMENTS (positions));
+  Batch serial = { positions, n, { 0 } }, batches[2] = { { positions, n, { 0 } },
+                                                          { positions, n, { 0 } } };
+  GThread *threads[2];
+
+  decide_batch (&serial);
+  for (int t = 0; t < 2; t++)
+    threads[t] = g_thread_new ("decide", decide_batch, &batches[t]);
+  for (int t = 0; t < 2; t++)
+    {
+      g_thread_join (threads[t]);
+      g_assert_cmpmem (batches[t].chosen, sizeof (int) * n, serial.chosen, sizeof (int) * n);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  R = ksm_rules_lookup ("kasimala");
+
+  g_test_add_func ("/players/levels", test_levels);
+  g_test_add_func ("/players/easy/captures", test_easy_captures);
+  g_test_add_func ("/players/easy/laigas", test_easy_laigas);
+  g_test_add_func ("/players/medium/avoids-exposure", test_medium_avoids_exposure);
+  g_test_add_func ("/players/hints", test_hints);
+  g_test_add_func ("/players/no-peeking", test_no_peeking);
+  g_test_add_func ("/players/threads", test_threads);
+  g_test_add_func ("/players/hard/beats-random", test_hard_beats_random);
+  return g_test_run ();
+}
