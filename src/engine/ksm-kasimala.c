@@ -638,9 +638,26 @@ kasimala_cell_content (const KsmPosition *pos, int cell, KsmCellContent *content
 {
   int value = cell_value (pos, cell);
 
+  memset (content->counts, 0, sizeof content->counts);
+  if (value != 0)
+    content->counts[value > 0 ? BOTTOM : TOP] = (uint8_t) abs (value);
+
   content->player = value > 0 ? BOTTOM : value < 0 ? TOP : -1;
   content->count = (uint8_t) abs (value);
   content->waiting = content->player >= 0 && is_waiting (pos, content->player, cell);
+}
+
+static int
+kasimala_move_path (const KsmPosition *pos, const KsmMove *move, int8_t *cells)
+{
+  int li = length_index (pos->options.length);
+
+  if (move->kind == KSM_MOVE_LOSE || li < 0)
+    return 0;
+  call_once (&destination_once, fill_destinations);
+  for (int d = 1; d <= move->distance; d++)
+    cells[d - 1] = destination[li][pos->to_move][d][move->from];
+  return move->distance;
 }
 
 /* ---- notation (doc/notation.md) ---- */
@@ -1121,5 +1138,6 @@ const KsmRules ksm_kasimala_rules = {
   .parse_position = kasimala_parse_position,
   .format_move = kasimala_format_move,
   .parse_move = kasimala_parse_move,
+  .move_path = kasimala_move_path,
   .evaluate = kasimala_evaluate,
 };

@@ -62,6 +62,13 @@ enum {
   KSM_OPT_KASIMALA_SAFE_LAIGAS = 1u << 2,  /* laigas are safe and cannot be landed on */
 };
 
+/* Ashte Kashte option bits */
+enum {
+  KSM_OPT_ASHTE_BLOOD_RULE    = 1u << 0,  /* no inner rings before a capture */
+  KSM_OPT_ASHTE_CAPTURE_EXTRA = 1u << 1,  /* a capture throws again */
+  KSM_OPT_ASHTE_GRACE         = 1u << 2,  /* Falkener: enter only on a 4 or an 8 */
+};
+
 typedef struct {
   const char *key;          /* CLI flag and notation word: "extra-throw" */
   const char *label;        /* "Chya and ngha throw again" */
@@ -81,7 +88,7 @@ typedef struct {
 } KsmKasimalaState;
 
 /* Ashte Kashte: each token's index along its colour's path (0-48, 48 the
- * centre). */
+ * centre), or -1 off the board before it enters under Falkener's grace. */
 typedef struct {
   int8_t  token[KSM_MAX_PLAYERS][4];
   uint8_t blooded;          /* bit per colour that has captured */
@@ -182,9 +189,10 @@ enum {
 };
 
 typedef struct {
-  int8_t  player;     /* whose pieces, or -1 for none */
-  uint8_t count;
+  int8_t  player;     /* whose pieces (the first, where several share), or -1 */
+  uint8_t count;      /* how many of `player`'s */
   bool    waiting;    /* a waiting piece (Kasimala) */
+  uint8_t counts[KSM_MAX_PLAYERS];  /* each player's pieces: safe squares can be shared */
 } KsmCellContent;
 
 typedef struct KsmRules KsmRules;
@@ -235,7 +243,14 @@ struct KsmRules {
    * (the search calls it at every leaf), pure and thread-safe, and it sees
    * the position only: never a throw to come. */
   double (*evaluate)       (const KsmPosition *pos, int player);
+
+  /* The cells a move walks through, the landing cell last: so a view can
+   * walk a piece cell by cell without knowing the paths. Writes at most
+   * KSM_MAX_PATH cells and returns how many (0 for a lost throw). */
+  int   (*move_path)       (const KsmPosition *pos, const KsmMove *move, int8_t *cells);
 };
+
+#define KSM_MAX_PATH 16
 
 /* The registry */
 const KsmRules *ksm_rules_get       (KsmGameKind game);

@@ -31,14 +31,29 @@ ksm_start_page_class_init (KsmStartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, games_list);
 }
 
-/* One row a game the engine offers, so a game that lands appears here with
- * no change to this page. */
+/* The games whose board, throw and pages the app can show; the engine may
+ * know a game before its views are ready. */
+static const char *const playable[] = { "kasimala" };
+
+static gboolean
+is_playable (const KsmRules *rules)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (playable); i++)
+    if (g_str_equal (playable[i], rules->id))
+      return TRUE;
+  return FALSE;
+}
+
+/* One row a game the app can play, in the engine's order */
 static void
 add_game_rows (KsmStartPage *self)
 {
   for (unsigned i = 0; i < ksm_rules_n_games (); i++)
     {
       const KsmRules *rules = ksm_rules_nth (i);
+
+      if (!is_playable (rules))
+        continue;
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *picture = gtk_image_new_from_icon_name (APPLICATION_ID);
       GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
