@@ -292,6 +292,16 @@ verb_moves (int argc, char **argv)
     die ("--throw: the position already waits to play a %s",
          rules->throws.faces[pos.face].name);
 
+  if (pos.phase == KSM_PHASE_THROW)
+    {
+      /* a sequence of throws goes on (Asi Keliya): nothing to play yet */
+      char after_text[KSM_NOTATION_MAX];
+      rules->format_position (&pos, after_text, sizeof after_text);
+      printf ("again: the %s throws again before anything is played  %s\n",
+              rules->throws.faces[pos.face].name, after_text);
+      return 0;
+    }
+
   int n = rules->legal_moves (&pos, moves);
   for (int i = 0; i < n; i++)
     {
@@ -312,6 +322,31 @@ verb_moves (int argc, char **argv)
 }
 
 /* ---- selfplay ---- */
+
+/* One line a side: a player, or in a team game the team ("south-north"),
+ * whose first seat counts its wins. */
+static void
+print_wins (const KsmRules *rules, const KsmOptions *options, const guint64 *wins)
+{
+  int n_players = rules->n_players (options);
+
+  for (int p = 0; p < n_players; p++)
+    {
+      g_autoptr(GString) name = g_string_new (NULL);
+      gboolean first_of_team = TRUE;
+      for (int q = 0; q < p; q++)
+        first_of_team &= rules->team_of (options, q) != rules->team_of (options, p);
+      if (!first_of_team)
+        continue;
+      for (int q = p; q < n_players; q++)
+        if (rules->team_of (options, q) == rules->team_of (options, p))
+          {
+            g_autofree char *lower = g_ascii_strdown (rules->player_name (options, q), -1);
+            g_string_append_printf (name, "%s%s", name->len ? "-" : "", lower);
+          }
+      printf ("%s won: %" G_GUINT64_FORMAT "\n", name->str, wins[rules->team_of (options, p)]);
+    }
+}
 
 static void
 save_record (KsmRecord *record, const char *directory, guint64 index, const KsmRandom *rng)
@@ -402,18 +437,14 @@ verb_selfplay (int argc, char **argv)
         draws++;
       else
         {
-          wins[outcome.winner]++;
+          wins[outcome.winning_team]++;
           gulmasi += outcome.gulmasi;
         }
     }
   double elapsed = seconds_now () - start;
 
   printf ("games: %" G_GUINT64_FORMAT "\n", n_games);
-  for (int p = 0; p < rules->n_players (&game.options); p++)
-    {
-      g_autofree char *name = g_ascii_strdown (rules->player_name (&game.options, p), -1);
-      printf ("%s won: %" G_GUINT64_FORMAT "\n", name, wins[p]);
-    }
+  print_wins (rules, &game.options, wins);
   printf ("draws: %" G_GUINT64_FORMAT "\n", draws);
   printf ("gulmasi: %" G_GUINT64_FORMAT "\n", gulmasi);
   printf ("mean throws per game: %.1f\n", (double) throws / (double) n_games);

@@ -639,6 +639,7 @@ kasimala_cell_content (const KsmPosition *pos, int cell, KsmCellContent *content
   int value = cell_value (pos, cell);
 
   memset (content->counts, 0, sizeof content->counts);
+  content->home_row = 0;
   if (value != 0)
     content->counts[value > 0 ? BOTTOM : TOP] = (uint8_t) abs (value);
 

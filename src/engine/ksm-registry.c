@@ -6,11 +6,13 @@
 
 extern const KsmRules ksm_kasimala_rules;
 extern const KsmRules ksm_ashte_kashte_rules;
+extern const KsmRules ksm_asi_keliya_rules;
 
 /* indexed by KsmGameKind; a game not yet written is NULL */
 static const KsmRules *const registry[KSM_N_GAMES] = {
   [KSM_GAME_KASIMALA] = &ksm_kasimala_rules,
   [KSM_GAME_ASHTE_KASHTE] = &ksm_ashte_kashte_rules,
+  [KSM_GAME_ASI_KELIYA] = &ksm_asi_keliya_rules,
 };
 
 const KsmRules *

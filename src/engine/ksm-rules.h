@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #define KSM_MAX_PLAYERS        4
-#define KSM_MAX_MOVES          128
+#define KSM_MAX_MOVES          256
 #define KSM_MAX_CELLS          96
 #define KSM_MAX_FACES          8
 #define KSM_MAX_PENDING        32
@@ -62,6 +62,12 @@ enum {
   KSM_OPT_KASIMALA_SAFE_LAIGAS = 1u << 2,  /* laigas are safe and cannot be landed on */
 };
 
+/* Asi Keliya option bits */
+enum {
+  KSM_OPT_ASI_PASSING         = 1u << 0,  /* no passing the other team without a So-hatara */
+  KSM_OPT_ASI_PARTNER_PLAY    = 1u << 1,  /* a player all home throws and plays for the partner */
+};
+
 /* Ashte Kashte option bits */
 enum {
   KSM_OPT_ASHTE_BLOOD_RULE    = 1u << 0,  /* no inner rings before a capture */
@@ -95,12 +101,16 @@ typedef struct {
 } KsmAshteState;
 
 /* Asi Keliya: each piece's index along its owner's track (-1 in hand, 0-47 on
- * the track, 48 home), and the throws of the turn waiting to be played. */
+ * the track, 48 home), and the throws of the turn waiting to be played.
+ * While a turn's sequence holds a So-hatara its whole total is a pool of
+ * units to split freely; otherwise each pending throw moves one piece. */
 typedef struct {
   int8_t  piece[KSM_MAX_PLAYERS][4];
-  uint8_t pending[KSM_MAX_PENDING];   /* faces */
+  uint8_t bond[KSM_MAX_PLAYERS][4];   /* in hand: the pieces (bits) that re-enter with it */
+  uint8_t pending[KSM_MAX_PENDING];   /* faces thrown this turn, not yet played */
   uint8_t n_pending;
-  uint8_t so_hatara_units;            /* units of 1 left from So-hatara throws */
+  uint8_t split;                      /* the sequence holds a So-hatara */
+  uint8_t pool;                       /* units left to play, when split */
 } KsmAsiState;
 
 /* A position: plain data, copied with `=`. */
@@ -193,6 +203,7 @@ typedef struct {
   uint8_t count;      /* how many of `player`'s */
   bool    waiting;    /* a waiting piece (Kasimala) */
   uint8_t counts[KSM_MAX_PLAYERS];  /* each player's pieces: safe squares can be shared */
+  uint8_t home_row;   /* bit per player whose pieces here are on their home row */
 } KsmCellContent;
 
 typedef struct KsmRules KsmRules;

@@ -1,0 +1,1197 @@
+/* ksm-asi-keliya.c: Asi Keliya of Sri Lanka, by seeds/asi-keliya.txt (Parker
+ * 1909, via the Digital Ludeme Project) and the decisions in
+ * rules-decisions.md.
+ *
+ * Players South 0 (red), East 1 (black), North 2 (yellow), West 3 (green);
+ * South and North are one team, East and West the other. A turn is a
+ * sequence of throws (a 1, a 5 or a So-hatara throws again), played
+ * afterwards: each throw moves one piece by its whole value, unless the
+ * sequence holds a So-hatara, when its whole total is a pool of units to
+ * split among pieces freely.
+ *
+ * Cells: arm a (S, E, N, W = 0-3) has three lines of four, numbered from the
+ * centre out: a * 12 + line * 4 + (k - 1), line 0 the side towards the arm
+ * before (clockwise), 1 the middle, 2 the side towards the arm after
+ * (anticlockwise). Corners 48-51 (corner c lies between arms c and c + 1),
+ * triangles 52-55, and the central square (home) 56. */
+#include "ksm-rules.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+
+enum { SOUTH, EAST, NORTH, WEST };
+enum { LINE_PREV, LINE_MID, LINE_NEXT };
+
+#define PIECES        4
+#define TRACK_LENGTH  49
+#define HOME          48
+#define HOME_ROW      44      /* from here a piece moves one step at a time */
+#define IN_HAND       (-1)
+#define FIRST_CORNER  48
+#define FIRST_TRIANGLE 52
+#define HOME_CELL     56
+#define N_CELLS       57
+#define ALL_FLAGS     (KSM_OPT_ASI_PASSING | KSM_OPT_ASI_PARTNER_PLAY)
+
+/* faces: 0-3 mouths up, So-hatara, 4-6 mouths up */
+enum { FACE_0, FACE_1, FACE_2, FACE_3, FACE_SO_HATARA, FACE_4, FACE_5, FACE_6, N_FACES };
+static const uint8_t face_values[N_FACES] = { 0, 1, 2, 3, 4, 4, 5, 6 };
+
+static const char arm_letters[4] = { 'S', 'E', 'N', 'W' };
+static const char line_letters[3] = { 'p', 'm', 'n' };
+static const char *const player_names[4] = { "South", "East", "North", "West" };
+static const char *const corner_names[4] = { "SE", "NE", "NW", "SW" };
+
+/* track[player][index] = cell */
+static int8_t track[4][TRACK_LENGTH];
+static once_flag track_once = ONCE_FLAG_INIT;
+
+static inline int
+arm_cell (int arm, int line, int k)
+{
+  return (arm & 3) * 12 + line * 4 + (k - 1);
+}
+
+static void
+build_tracks (void)
+{
+  for (int p = 0; p < 4; p++)
+    {
+      int8_t *t = track[p];
+      int n = 0;
+
+      t[n++] = (int8_t) (FIRST_TRIANGLE + p);
+      for (int k = 1; k <= 4; k++)
+        t[n++] = (int8_t) arm_cell (p, LINE_MID, k);
+      for (int k = 4; k >= 1; k--)
+        t[n++] = (int8_t) arm_cell (p, LINE_NEXT, k);
+      /* round the other three arms, a corner before each */
+      for (int step = 1; step <= 3; step++)
+        {
+          int arm = p + step;
+          t[n++] = (int8_t) (FIRST_CORNER + ((arm - 1) & 3));
+          for (int k = 1; k <= 4; k++)
+            t[n++] = (int8_t) arm_cell (arm, LINE_PREV, k);
+          t[n++] = (int8_t) arm_cell (arm, LINE_MID, 4);
+          for (int k = 4; k >= 1; k--)
+            t[n++] = (int8_t) arm_cell (arm, LINE_NEXT, k);
+        }
+      t[n++] = (int8_t) (FIRST_CORNER + ((p + 3) & 3));
+      for (int k = 1; k <= 4; k++)
+        t[n++] = (int8_t) arm_cell (p, LINE_PREV, k);
+      for (int k = 4; k >= 1; k--)
+        t[n++] = (int8_t) arm_cell (p, LINE_MID, k);
+      t[n++] = HOME_CELL;
+    }
+}
+
+static inline void
+ensure_tracks (void)
+{
+  call_once (&track_once, build_tracks);
+}
+
+static inline bool
+is_corner (int cell)
+{
+  return cell >= FIRST_CORNER && cell < FIRST_TRIANGLE;
+}
+
+static inline int
+team_of_player (int player)
+{
+  return player & 1;
+}
+
+/* ---- throws ---- */
+
+/* bit set = mouth up; bit 0 is the yellow cowrie */
+static uint8_t
+asi_face_of_pattern (uint32_t pattern)
+{
+  int up = __builtin_popcount (pattern & 0x3fu);
+
+  if (up == 3 && !(pattern & 1u))
+    return FACE_SO_HATARA;
+  return (uint8_t) (up <= 3 ? up : up + 1);
+}
+
+/* ---- options ---- */
+
+static const KsmOptionInfo asi_option_info[] = {
+  { "passing", "No passing the other team without a So-hatara",
+    "Parker, Ancient Ceylon (1909), via the Digital Ludeme Project",
+    "a house rule: pieces pass freely", KSM_OPT_ASI_PASSING, true },
+  { "partner-play", "A player whose pieces are all home plays for the partner",
+    "a house rule, as in Pachisi", "the decisions: a player all home passes",
+    KSM_OPT_ASI_PARTNER_PLAY, false },
+};
+
+static void
+asi_default_options (KsmOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->game = KSM_GAME_ASI_KELIYA;
+  options->length = 4;
+  options->n_players = 4;
+  options->first_player = SOUTH;
+  options->flags = KSM_OPT_ASI_PASSING;
+}
+
+static bool
+asi_check_options (const KsmOptions *options, char *error, size_t error_size)
+{
+  if (options->game != KSM_GAME_ASI_KELIYA)
+    snprintf (error, error_size, "these options are not Asi Keliya's");
+  else if (options->n_players != 4)
+    snprintf (error, error_size, "Asi Keliya is for 4 players in two teams, not %d", options->n_players);
+  else if (options->first_player > 3)
+    snprintf (error, error_size, "the first player must be 0-3 (South, East, North, West)");
+  else if (options->length != 4)
+    snprintf (error, error_size, "Asi Keliya's arms are 4 cells long, not %d", options->length);
+  else if (options->flags & ~ALL_FLAGS)
+    snprintf (error, error_size, "unknown rule option bits 0x%x", options->flags & ~ALL_FLAGS);
+  else
+    return true;
+  return false;
+}
+
+static void
+asi_init (KsmPosition *pos, const KsmOptions *options)
+{
+  ensure_tracks ();
+  memset (pos, 0, sizeof *pos);
+  pos->options = *options;
+  pos->phase = KSM_PHASE_THROW;
+  pos->to_move = options->first_player;
+  for (int p = 0; p < 4; p++)
+    for (int i = 0; i < PIECES; i++)
+      pos->u.asi.piece[p][i] = IN_HAND;
+}
+
+static int
+asi_n_players (const KsmOptions *options)
+{
+  (void) options;
+  return 4;
+}
+
+static int
+asi_team_of (const KsmOptions *options, int player)
+{
+  (void) options;
+  return team_of_player (player);
+}
+
+static const char *
+asi_player_name (const KsmOptions *options, int player)
+{
+  (void) options;
+  return player >= 0 && player < 4 ? player_names[player] : "?";
+}
+
+/* ---- state helpers ---- */
+
+static bool
+all_home (const KsmPosition *pos, int player)
+{
+  for (int i = 0; i < PIECES; i++)
+    if (pos->u.asi.piece[player][i] != HOME)
+      return false;
+  return true;
+}
+
+/* Whose pieces the player to move plays: their own, or with the option
+ * and all their own home, the partner's */
+static int
+owner_to_play (const KsmPosition *pos)
+{
+  int player = pos->to_move;
+
+  if ((pos->options.flags & KSM_OPT_ASI_PARTNER_PLAY) && all_home (pos, player))
+    return (player + 2) & 3;
+  return player;
+}
+
+static bool
+team_home (const KsmPosition *pos, int team)
+{
+  return all_home (pos, team) && all_home (pos, team + 2);
+}
+
+static bool
+game_ended (const KsmPosition *pos)
+{
+  return team_home (pos, 0) || team_home (pos, 1);
+}
+
+/* how many of each player's pieces stand on each cell (home and hand aside) */
+static void
+count_cells (const KsmPosition *pos, uint8_t counts[N_CELLS][4])
+{
+  memset (counts, 0, sizeof (uint8_t) * N_CELLS * 4);
+  for (int p = 0; p < 4; p++)
+    for (int i = 0; i < PIECES; i++)
+      {
+        int index = pos->u.asi.piece[p][i];
+        if (index >= 0 && index < HOME)
+          counts[track[p][index]][p]++;
+      }
+}
+
+static inline int
+other_team_on (uint8_t counts[N_CELLS][4], int cell, int team)
+{
+  return counts[cell][team ^ 1] + counts[cell][(team ^ 1) + 2];
+}
+
+/* ---- throws and the sequence ---- */
+
+static int
+pending_total (const KsmAsiState *st)
+{
+  int total = 0;
+  for (int i = 0; i < st->n_pending; i++)
+    total += face_values[st->pending[i]];
+  return total;
+}
+
+static void
+asi_apply_throw (KsmPosition *pos, int face)
+{
+  KsmAsiState *st = &pos->u.asi;
+  bool again;
+
+  if (pos->phase != KSM_PHASE_THROW || face < 0 || face >= N_FACES)
+    return;
+  pos->throw_count++;
+  pos->face = (uint8_t) face;
+  if (face != FACE_0)
+    st->pending[st->n_pending++] = (uint8_t) face;
+  if (face == FACE_SO_HATARA)
+    st->split = 1;
+
+  /* a 1, a 5 or a So-hatara throws again; a sequence longer than the
+   * record can hold (about one turn in 10^15) ends there */
+  again = (face == FACE_1 || face == FACE_5 || face == FACE_SO_HATARA)
+          && st->n_pending < KSM_MAX_PENDING;
+  if (again)
+    return;
+
+  pos->phase = KSM_PHASE_MOVE;
+  if (st->split)
+    st->pool = (uint8_t) pending_total (st);
+}
+
+/* ---- moves ---- */
+
+static inline void
+add_move (KsmMove *moves, int *n, int kind, int from, int to, int distance, int slot, int captured)
+{
+  KsmMove *m = &moves[(*n)++];
+  m->kind = (uint8_t) kind;
+  m->from = (int8_t) from;
+  m->to = (int8_t) to;
+  m->distance = (uint8_t) distance;
+  m->slot = (uint8_t) slot;
+  m->captured = (uint8_t) captured;
+}
+
+/* A piece of `owner` from track index `from` moving `distance`: -1 when the
+ * rules forbid it, else how many other-team pieces it sends home, passing
+ * (with a So-hatara) and landing. */
+static int
+try_step (const KsmPosition *pos, uint8_t counts[N_CELLS][4], int owner, int from, int distance)
+{
+  int to = from + distance;
+  int team = team_of_player (owner);
+  bool passing_rule = pos->options.flags & KSM_OPT_ASI_PASSING;
+  int captured = 0;
+
+  if (from >= HOME_ROW)
+    {
+      if (distance != 1 || to > HOME)
+        return -1;
+    }
+  else if (to > HOME_ROW)
+    return -1;
+
+  if (passing_rule)
+    for (int i = from + 1; i < to; i++)
+      {
+        int cell = track[owner][i];
+        int others = other_team_on (counts, cell, team);
+        if (others == 0)
+          continue;
+        if (!pos->u.asi.split)
+          return -1;   /* no passing the other team without a So-hatara */
+        if (!is_corner (cell))
+          captured += others;
+      }
+
+  if (to < HOME && !is_corner (track[owner][to]))
+    captured += other_team_on (counts, track[owner][to], team);
+  return captured;
+}
+
+static int
+asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
+{
+  const KsmAsiState *st = &pos->u.asi;
+  uint8_t counts[N_CELLS][4];
+  int owner = owner_to_play (pos);
+  int n = 0;
+  int done[PIECES];
+  int n_done = 0;
+
+  if (pos->phase != KSM_PHASE_MOVE)
+    return 0;
+  count_cells (pos, counts);
+
+  for (int i = 0; i < PIECES; i++)
+    {
+      int from = st->piece[owner][i];
+      bool seen = false;
+
+      /* pieces on one place are alike */
+      for (int d = 0; d < n_done; d++)
+        seen |= done[d] == from;
+      if (seen || from == HOME)
+        continue;
+      done[n_done++] = from;
+
+      if (st->split)
+        {
+          if (st->pool == 0)
+            break;
+          if (from == IN_HAND)
+            {
+              add_move (moves, &n, KSM_MOVE_START, -1, track[owner][0], 1, 0xff, 0);
+              continue;
+            }
+          int most = from >= HOME_ROW ? 1 : HOME_ROW - from;
+          if (most > st->pool)
+            most = st->pool;
+          for (int d = 1; d <= most; d++)
+            {
+              int captured = try_step (pos, counts, owner, from, d);
+              if (captured >= 0)
+                add_move (moves, &n, KSM_MOVE_STEP, track[owner][from], track[owner][from + d],
+                          d, 0xff, captured);
+            }
+          continue;
+        }
+
+      /* each pending throw whole, one move a distinct value */
+      uint8_t values_seen = 0;
+      for (int slot = 0; slot < st->n_pending; slot++)
+        {
+          int value = face_values[st->pending[slot]];
+          if (values_seen >> value & 1u)
+            continue;
+          values_seen |= (uint8_t) (1u << value);
+          if (from == IN_HAND)
+            {
+              if (value == 1 || value == 5)
+                add_move (moves, &n, KSM_MOVE_START, -1, track[owner][0], value, slot, 0);
+              continue;
+            }
+          int captured = try_step (pos, counts, owner, from, value);
+          if (captured >= 0)
+            add_move (moves, &n, KSM_MOVE_STEP, track[owner][from], track[owner][from + value],
+                      value, slot, captured);
+        }
+    }
+
+  if (n == 0)
+    add_move (moves, &n, KSM_MOVE_LOSE, -1, -1, 0, 0, 0);
+  return n;
+}
+
+/* Sends home the other team's pieces on `cell`, bound to re-enter together
+ * when one owner loses several there at once. */
+static int
+send_back (KsmPosition *pos, int cell, int team, int8_t *captured_player)
+{
+  KsmAsiState *st = &pos->u.asi;
+  int sent = 0;
+
+  for (int p = 0; p < 4; p++)
+    {
+      uint8_t bond = 0;
+      if (team_of_player (p) == team)
+        continue;
+      for (int i = 0; i < PIECES; i++)
+        {
+          int index = st->piece[p][i];
+          if (index >= 0 && index < HOME && track[p][index] == cell)
+            {
+              st->piece[p][i] = IN_HAND;
+              bond |= (uint8_t) (1u << i);
+              sent++;
+              *captured_player = (int8_t) p;
+            }
+        }
+      for (int i = 0; i < PIECES; i++)
+        if (bond >> i & 1u)
+          st->bond[p][i] = bond;
+    }
+  return sent;
+}
+
+static void
+next_turn (KsmPosition *pos)
+{
+  KsmAsiState *st = &pos->u.asi;
+  int player = pos->to_move;
+
+  st->n_pending = 0;
+  st->split = 0;
+  st->pool = 0;
+  pos->phase = KSM_PHASE_THROW;
+  if (game_ended (pos))
+    {
+      pos->phase = KSM_PHASE_OVER;
+      return;
+    }
+  /* a player whose pieces are all home passes, unless they play for the
+   * partner */
+  for (int step = 1; step <= 4; step++)
+    {
+      int next = (player + step) & 3;
+      if (!all_home (pos, next) || (pos->options.flags & KSM_OPT_ASI_PARTNER_PLAY))
+        {
+          pos->to_move = (uint8_t) next;
+          return;
+        }
+    }
+}
+
+static void
+asi_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
+{
+  KsmAsiState *st = &pos->u.asi;
+  int owner = owner_to_play (pos);
+  int team = team_of_player (owner);
+  int player = pos->to_move;
+  KsmEffect local;
+
+  if (effect == NULL)
+    effect = &local;
+  memset (effect, 0, sizeof *effect);
+  effect->captured_player = -1;
+
+  if (pos->phase != KSM_PHASE_MOVE)
+    return;
+
+  if (move->kind == KSM_MOVE_LOSE)
+    {
+      next_turn (pos);
+      effect->game_over = pos->phase == KSM_PHASE_OVER;
+      return;
+    }
+
+  if (move->kind == KSM_MOVE_START)
+    {
+      /* a piece in hand enters, with any it was sent back with: the
+       * largest such group, since one throw brings them all */
+      uint8_t best = 0;
+      for (int i = 0; i < PIECES; i++)
+        if (st->piece[owner][i] == IN_HAND)
+          {
+            uint8_t bond = st->bond[owner][i] ? st->bond[owner][i] : (uint8_t) (1u << i);
+            if (__builtin_popcount (bond) > __builtin_popcount (best))
+              best = bond;
+          }
+      for (int j = 0; j < PIECES; j++)
+        if (best >> j & 1u)
+          {
+            st->piece[owner][j] = 0;
+            st->bond[owner][j] = 0;
+          }
+    }
+  else
+    {
+      int from = -1;
+      /* the piece on `move->from` whose step of `distance` lands on `to`
+       * (a cell can hold one going out and one on its home row) */
+      for (int i = 0; i < PIECES && from < 0; i++)
+        {
+          int index = st->piece[owner][i];
+          if (index >= 0 && index < HOME && track[owner][index] == move->from
+              && index + move->distance <= HOME
+              && track[owner][index + move->distance] == move->to)
+            from = i;
+        }
+      if (from < 0)
+        return;
+      int start = st->piece[owner][from];
+      int end = start + move->distance;
+
+      if ((pos->options.flags & KSM_OPT_ASI_PASSING) && st->split)
+        for (int i = start + 1; i < end; i++)
+          if (!is_corner (track[owner][i]))
+            effect->captured += (uint8_t) send_back (pos, track[owner][i], team, &effect->captured_player);
+      if (end < HOME && !is_corner (track[owner][end]))
+        effect->captured += (uint8_t) send_back (pos, track[owner][end], team, &effect->captured_player);
+      st->piece[owner][from] = (int8_t) end;
+    }
+
+  /* spend what the move used */
+  if (st->split)
+    st->pool = (uint8_t) (st->pool - (move->kind == KSM_MOVE_START ? 1 : move->distance));
+  else if (move->slot < st->n_pending)
+    {
+      memmove (&st->pending[move->slot], &st->pending[move->slot + 1],
+               (size_t) (st->n_pending - move->slot - 1));
+      st->n_pending--;
+    }
+
+  if (game_ended (pos) || (st->split ? st->pool == 0 : st->n_pending == 0))
+    next_turn (pos);
+  effect->game_over = pos->phase == KSM_PHASE_OVER;
+  effect->throws_again = false;
+  (void) player;
+}
+
+static void
+asi_outcome (const KsmPosition *pos, KsmOutcome *outcome)
+{
+  memset (outcome, 0, sizeof *outcome);
+  outcome->winner = outcome->winning_team = -1;
+  if (!game_ended (pos))
+    return;
+  outcome->over = true;
+  outcome->reason = KSM_END_ALL_HOME;
+  outcome->winning_team = team_home (pos, 0) ? 0 : 1;
+  /* the team's first seat stands for it */
+  outcome->winner = outcome->winning_team;
+  outcome->score = 1;
+}
+
+static int
+asi_pieces_left (const KsmPosition *pos, int player)
+{
+  (void) pos;
+  return player >= 0 && player < 4 ? PIECES : 0;
+}
+
+/* The team's progress against the other's, in throws' worth. */
+static double
+asi_evaluate (const KsmPosition *pos, int player)
+{
+  double progress[2] = { 0, 0 };
+
+  if (pos->phase == KSM_PHASE_OVER)
+    {
+      KsmOutcome outcome;
+      asi_outcome (pos, &outcome);
+      return outcome.winning_team == team_of_player (player) ? 1.0 : 0.0;
+    }
+  for (int p = 0; p < 4; p++)
+    for (int i = 0; i < PIECES; i++)
+      {
+        int index = pos->u.asi.piece[p][i];
+        progress[team_of_player (p)] += index == IN_HAND ? -6.0 : index == HOME ? 60.0 : index;
+      }
+  double lead = progress[team_of_player (player)] - progress[team_of_player (player) ^ 1];
+  return 1.0 / (1.0 + exp (-lead / 30.0));
+}
+
+/* ---- geometry ---- */
+
+static int
+asi_n_cells (const KsmOptions *options)
+{
+  (void) options;
+  return N_CELLS;
+}
+
+static void
+asi_cell_name (const KsmOptions *options, int cell, char *buf, size_t size)
+{
+  (void) options;
+  if (cell < 0 || cell >= N_CELLS)
+    snprintf (buf, size, "?");
+  else if (cell < FIRST_CORNER)
+    snprintf (buf, size, "%c%c%d", arm_letters[cell / 12], line_letters[cell % 12 / 4], cell % 4 + 1);
+  else if (cell < FIRST_TRIANGLE)
+    snprintf (buf, size, "%s", corner_names[cell - FIRST_CORNER]);
+  else if (cell < HOME_CELL)
+    snprintf (buf, size, "%c0", arm_letters[cell - FIRST_TRIANGLE]);
+  else
+    snprintf (buf, size, "H");
+}
+
+/* An 11 by 11 grid with North at the top: the central square at 4-7, the
+ * arms out from it, the corners at its corners, the triangles inside it. */
+static void
+asi_cell_place (const KsmOptions *options, int cell, KsmCellPlace *place)
+{
+  static const float corner_x[4] = { 7, 7, 3, 3 }, corner_y[4] = { 7, 3, 3, 7 };
+  static const float triangle_x[4] = { 5, 6, 5, 4 }, triangle_y[4] = { 6, 5, 4, 5 };
+  (void) options;
+
+  place->width = place->height = 1.0f;
+  if (cell < FIRST_CORNER)
+    {
+      int arm = cell / 12, line = cell % 12 / 4, k = cell % 4 + 1;
+      switch (arm)
+        {
+        case SOUTH: place->x = (float) (4 + line);  place->y = (float) (6 + k);  break;
+        case EAST:  place->x = (float) (6 + k);     place->y = (float) (6 - line); break;
+        case NORTH: place->x = (float) (6 - line);  place->y = (float) (4 - k);  break;
+        default:    place->x = (float) (4 - k);     place->y = (float) (4 + line); break;
+        }
+    }
+  else if (cell < FIRST_TRIANGLE)
+    {
+      place->x = corner_x[cell - FIRST_CORNER];
+      place->y = corner_y[cell - FIRST_CORNER];
+    }
+  else if (cell < HOME_CELL)
+    {
+      place->x = triangle_x[cell - FIRST_TRIANGLE];
+      place->y = triangle_y[cell - FIRST_TRIANGLE];
+    }
+  else
+    {
+      place->x = 5;
+      place->y = 5;
+    }
+}
+
+static unsigned
+asi_cell_flags (const KsmOptions *options, int cell)
+{
+  (void) options;
+  return is_corner (cell) ? KSM_CELL_SAFE : 0;
+}
+
+static void
+asi_cell_content (const KsmPosition *pos, int cell, KsmCellContent *content)
+{
+  memset (content, 0, sizeof *content);
+  content->player = -1;
+  for (int p = 0; p < 4; p++)
+    for (int i = 0; i < PIECES; i++)
+      {
+        int index = pos->u.asi.piece[p][i];
+        bool here = index == HOME ? cell == HOME_CELL
+                    : index >= 0 && track[p][index] == cell;
+        if (!here)
+          continue;
+        content->counts[p]++;
+        if (index >= HOME_ROW && index < HOME)
+          content->home_row |= (uint8_t) (1u << p);
+      }
+  for (int p = 0; p < 4; p++)
+    if (content->counts[p] > 0)
+      {
+        content->player = (int8_t) p;
+        content->count = content->counts[p];
+        break;
+      }
+}
+
+static int
+asi_move_path (const KsmPosition *pos, const KsmMove *move, int8_t *cells)
+{
+  int owner = owner_to_play (pos);
+
+  if (move->kind == KSM_MOVE_LOSE)
+    return 0;
+  if (move->kind == KSM_MOVE_START)
+    {
+      cells[0] = move->to;
+      return 1;
+    }
+  for (int i = 0; i < PIECES; i++)
+    {
+      int index = pos->u.asi.piece[owner][i];
+      if (index >= 0 && index < HOME && track[owner][index] == move->from
+          && index + move->distance <= HOME && track[owner][index + move->distance] == move->to)
+        {
+          int n = 0;
+          for (int d = 1; d <= move->distance && n < KSM_MAX_PATH; d++)
+            cells[n++] = track[owner][index + d];
+          if (move->distance > KSM_MAX_PATH)
+            cells[KSM_MAX_PATH - 1] = move->to;
+          return n;
+        }
+    }
+  cells[0] = move->to;
+  return 1;
+}
+
+/* ---- notation (doc/notation.md) ---- */
+
+typedef struct {
+  char  *buf;
+  size_t size;
+  size_t used;
+  bool   overflow;
+} Writer;
+
+static void put (Writer *w, const char *format, ...) __attribute__ ((format (printf, 2, 3)));
+
+static void
+put (Writer *w, const char *format, ...)
+{
+  va_list args;
+  int n;
+
+  if (w->overflow)
+    return;
+  va_start (args, format);
+  n = vsnprintf (w->buf + w->used, w->size - w->used, format, args);
+  va_end (args);
+  if (n < 0 || (size_t) n >= w->size - w->used)
+    w->overflow = true;
+  else
+    w->used += (size_t) n;
+}
+
+static const char face_marks[N_FACES] = { '0', '1', '2', '3', 'S', '4', '5', '6' };
+
+/* In hand pieces first (bonded groups as hN), then by index, "H" home */
+static void
+put_pieces (Writer *w, const KsmAsiState *st, int p)
+{
+  bool written[PIECES] = { false };
+  int count = 0;
+
+  for (int i = 0; i < PIECES; i++)
+    {
+      if (written[i] || st->piece[p][i] != IN_HAND)
+        continue;
+      uint8_t bond = st->bond[p][i] ? st->bond[p][i] : (uint8_t) (1u << i);
+      int size = __builtin_popcount (bond);
+      for (int j = 0; j < PIECES; j++)
+        if (bond >> j & 1u)
+          written[j] = true;
+      put (w, "%s%s", count++ ? "," : "", "h");
+      if (size > 1)
+        put (w, "%d", size);
+    }
+  int places[PIECES], n_places = 0;
+  for (int i = 0; i < PIECES; i++)
+    if (st->piece[p][i] != IN_HAND)
+      places[n_places++] = st->piece[p][i];
+  for (int a = 1; a < n_places; a++)
+    for (int b = a; b > 0 && places[b - 1] > places[b]; b--)
+      {
+        int t = places[b];
+        places[b] = places[b - 1];
+        places[b - 1] = t;
+      }
+  for (int i = 0; i < n_places; i++)
+    {
+      if (places[i] == HOME)
+        put (w, "%sH", count++ ? "," : "");
+      else
+        put (w, "%s%d", count++ ? "," : "", places[i]);
+    }
+}
+
+static int
+asi_format_position (const KsmPosition *pos, char *buf, size_t size)
+{
+  const KsmAsiState *st = &pos->u.asi;
+  Writer w = { buf, size, 0, size == 0 };
+
+  put (&w, "asi-keliya");
+  for (int p = 0; p < 4; p++)
+    {
+      put (&w, " %c:", arm_letters[p]);
+      put_pieces (&w, st, p);
+    }
+  put (&w, " %c %s ", arm_letters[pos->to_move] - 'A' + 'a',
+       pos->phase == KSM_PHASE_MOVE ? "play" : "throw");
+  if (st->n_pending == 0)
+    put (&w, "-");
+  for (int i = 0; i < st->n_pending; i++)
+    put (&w, "%c", face_marks[st->pending[i]]);
+  if (pos->phase == KSM_PHASE_MOVE && st->split)
+    put (&w, " pool:%d", st->pool);
+  put (&w, " %u", pos->throw_count);
+
+  KsmOptions defaults;
+  asi_default_options (&defaults);
+  for (size_t i = 0; i < sizeof asi_option_info / sizeof asi_option_info[0]; i++)
+    {
+      uint32_t flag = asi_option_info[i].flag;
+      if ((pos->options.flags & flag) != (defaults.flags & flag))
+        put (&w, " %s=%s", asi_option_info[i].key, pos->options.flags & flag ? "on" : "off");
+    }
+  return w.overflow ? -1 : (int) w.used;
+}
+
+#define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); return false; } while (0)
+
+static bool
+parse_pieces (const char *text, int p, KsmAsiState *st, char *error, size_t error_size)
+{
+  int count = 0;
+  const char *c = text;
+
+  if (c[0] != arm_letters[p] || c[1] != ':')
+    FAIL ("field %d: expected %c: and %s's four pieces", p + 2, arm_letters[p], player_names[p]);
+  c += 2;
+  while (*c != '\0')
+    {
+      if (*c == 'h')
+        {
+          int size = 1;
+          c++;
+          if (*c >= '2' && *c <= '4')
+            size = *c++ - '0';
+          if (count + size > PIECES)
+            FAIL ("field %d: more than four pieces", p + 2);
+          uint8_t bond = (uint8_t) (((1u << size) - 1) << count);
+          for (int i = 0; i < size; i++)
+            {
+              st->piece[p][count + i] = IN_HAND;
+              st->bond[p][count + i] = size > 1 ? bond : 0;
+            }
+          count += size;
+        }
+      else if (*c == 'H')
+        {
+          if (count == PIECES)
+            FAIL ("field %d: more than four pieces", p + 2);
+          st->piece[p][count++] = HOME;
+          c++;
+        }
+      else if (*c >= '0' && *c <= '9')
+        {
+          int value = 0;
+          while (*c >= '0' && *c <= '9')
+            value = value * 10 + (*c++ - '0');
+          if (value >= HOME)
+            FAIL ("field %d: a track index goes from 0 to 47 (H for home)", p + 2);
+          if (count == PIECES)
+            FAIL ("field %d: more than four pieces", p + 2);
+          st->piece[p][count++] = (int8_t) value;
+        }
+      else
+        FAIL ("field %d: a piece is h (in hand), h2 (two sent back together), 0-47 or H", p + 2);
+      if (*c == ',')
+        {
+          c++;
+          if (*c == '\0')
+            FAIL ("field %d: a comma with no piece after it", p + 2);
+        }
+      else if (*c != '\0')
+        FAIL ("field %d: pieces are separated by commas", p + 2);
+    }
+  if (count != PIECES)
+    FAIL ("field %d: %s has four pieces, not %d", p + 2, player_names[p], count);
+  return true;
+}
+
+static bool
+asi_parse_position (const char *text, KsmPosition *pos, char *error, size_t error_size)
+{
+  KsmPosition parsed;
+  KsmOptions options;
+  char copy[KSM_NOTATION_MAX];
+  char *fields[16], *save = NULL, *field;
+  int n = 0;
+
+  ensure_tracks ();
+  if (text == NULL || *text == '\0')
+    FAIL ("the position is empty");
+  if (strlen (text) >= sizeof copy)
+    FAIL ("the position is too long");
+  if (strstr (text, "  ") != NULL || text[0] == ' ' || text[strlen (text) - 1] == ' ')
+    FAIL ("fields must be separated by single spaces");
+  strcpy (copy, text);
+  for (field = strtok_r (copy, " ", &save); field != NULL; field = strtok_r (NULL, " ", &save))
+    {
+      if (n == 16)
+        FAIL ("too many fields");
+      fields[n++] = field;
+    }
+  if (n == 0 || strcmp (fields[0], "asi-keliya") != 0)
+    FAIL ("field 1: the game must be \"asi-keliya\"");
+  if (n < 9)
+    FAIL ("an Asi Keliya position has at least 9 fields, this has %d", n);
+
+  asi_default_options (&options);
+  memset (&parsed, 0, sizeof parsed);
+  for (int p = 0; p < 4; p++)
+    if (!parse_pieces (fields[1 + p], p, &parsed.u.asi, error, error_size))
+      return false;
+
+  const char *side = fields[5];
+  const char *letters = "senw";
+  const char *found = strlen (side) == 1 ? strchr (letters, side[0]) : NULL;
+  if (found == NULL || *side == '\0')
+    FAIL ("field 6: the player to move must be s, e, n or w");
+  parsed.to_move = (uint8_t) (found - letters);
+
+  if (strcmp (fields[6], "throw") == 0)
+    parsed.phase = KSM_PHASE_THROW;
+  else if (strcmp (fields[6], "play") == 0)
+    parsed.phase = KSM_PHASE_MOVE;
+  else
+    FAIL ("field 7: the phase must be throw or play");
+
+  const char *seq = fields[7];
+  if (strcmp (seq, "-") != 0)
+    for (const char *c = seq; *c != '\0'; c++)
+      {
+        const char *mark = memchr (face_marks, *c, N_FACES);
+        if (mark == NULL || *c == '0')
+          FAIL ("field 8: the throws waiting are written 1-6 and S (So-hatara), or -");
+        if (parsed.u.asi.n_pending == KSM_MAX_PENDING)
+          FAIL ("field 8: more than %d throws waiting", KSM_MAX_PENDING);
+        parsed.u.asi.pending[parsed.u.asi.n_pending++] = (uint8_t) (mark - face_marks);
+        if (*mark == 'S')
+          parsed.u.asi.split = 1;
+      }
+
+  int next = 8;
+  if (parsed.phase == KSM_PHASE_MOVE && parsed.u.asi.split)
+    {
+      if (n <= next || strncmp (fields[next], "pool:", 5) != 0)
+        FAIL ("field 9: a sequence with a So-hatara is played from a pool: pool:N");
+      char *end;
+      long pool = strtol (fields[next] + 5, &end, 10);
+      if (*end != '\0' || fields[next][5] == '\0' || pool < 1 || pool > pending_total (&parsed.u.asi))
+        FAIL ("field 9: the pool must be from 1 to the sequence's total, %d",
+              pending_total (&parsed.u.asi));
+      parsed.u.asi.pool = (uint8_t) pool;
+      next++;
+    }
+
+  if (n <= next)
+    FAIL ("field %d: the throw count is missing", next + 1);
+  {
+    char *end;
+    unsigned long throws = strtoul (fields[next], &end, 10);
+    if (*end != '\0' || fields[next][0] < '0' || fields[next][0] > '9' || strlen (fields[next]) > 9)
+      FAIL ("field %d: the throw count must be a whole number", next + 1);
+    parsed.throw_count = (uint32_t) throws;
+  }
+  next++;
+
+  for (int i = next; i < n; i++)
+    {
+      bool matched = false;
+      for (size_t k = 0; k < sizeof asi_option_info / sizeof asi_option_info[0]; k++)
+        {
+          const KsmOptionInfo *info = &asi_option_info[k];
+          size_t len = strlen (info->key);
+          if (strncmp (fields[i], info->key, len) == 0 && fields[i][len] == '=')
+            {
+              if (strcmp (fields[i] + len + 1, "on") == 0)
+                options.flags |= info->flag;
+              else if (strcmp (fields[i] + len + 1, "off") == 0)
+                options.flags &= ~info->flag;
+              else
+                FAIL ("field %d: %s must be on or off", i + 1, info->key);
+              matched = true;
+            }
+        }
+      if (!matched)
+        FAIL ("field %d: unknown option \"%s\"", i + 1, fields[i]);
+    }
+  parsed.options = options;
+
+  if (parsed.phase == KSM_PHASE_MOVE)
+    {
+      if (parsed.throw_count == 0)
+        FAIL ("field %d: throws wait to be played, so the throw count cannot be 0", next);
+      parsed.face = parsed.u.asi.n_pending > 0 ? parsed.u.asi.pending[parsed.u.asi.n_pending - 1] : FACE_0;
+    }
+  else
+    {
+      const KsmAsiState *st = &parsed.u.asi;
+      /* while throwing, every throw so far must be one that throws again */
+      for (int i = 0; i < st->n_pending; i++)
+        if (st->pending[i] != FACE_1 && st->pending[i] != FACE_5 && st->pending[i] != FACE_SO_HATARA)
+          FAIL ("field 8: only a 1, a 5 or a So-hatara leaves the player throwing");
+      if (st->n_pending > 0)
+        parsed.face = st->pending[st->n_pending - 1];
+    }
+
+  if (game_ended (&parsed))
+    {
+      if (parsed.phase == KSM_PHASE_MOVE)
+        FAIL ("field 7: the game is over, so nothing is left to play");
+      parsed.phase = KSM_PHASE_OVER;
+    }
+  else if (all_home (&parsed, parsed.to_move) && !(options.flags & KSM_OPT_ASI_PARTNER_PLAY))
+    FAIL ("field 6: %s has every piece home, so passes", player_names[parsed.to_move]);
+
+  *pos = parsed;
+  return true;
+}
+
+static int
+asi_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size)
+{
+  Writer w = { buf, size, 0, size == 0 };
+  char from[8], to[8];
+
+  if (move->kind == KSM_MOVE_LOSE)
+    {
+      put (&w, "lost");
+      return w.overflow ? -1 : (int) w.used;
+    }
+  if (!pos->u.asi.split)
+    put (&w, "%d:", move->distance);
+  asi_cell_name (&pos->options, move->to, to, sizeof to);
+  if (move->kind == KSM_MOVE_START)
+    put (&w, "in-%s", to);
+  else
+    {
+      asi_cell_name (&pos->options, move->from, from, sizeof from);
+      put (&w, "%s-%s", from, to);
+    }
+  if (move->captured > 0)
+    put (&w, "x%d", move->captured);
+  return w.overflow ? -1 : (int) w.used;
+}
+
+static int
+parse_cell_name (const char *text, size_t len)
+{
+  char name[8];
+
+  if (len == 0 || len >= sizeof name)
+    return -1;
+  for (int cell = 0; cell < N_CELLS; cell++)
+    {
+      asi_cell_name (NULL, cell, name, sizeof name);
+      if (strlen (name) == len && strncmp (name, text, len) == 0)
+        return cell;
+    }
+  return -1;
+}
+
+static bool
+asi_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
+                char *error, size_t error_size)
+{
+  KsmMove moves[KSM_MAX_MOVES];
+  int n, value = -1, from = -1, to, claimed = -1;
+  const char *rest = text;
+
+  if (pos->phase != KSM_PHASE_MOVE)
+    FAIL ("no throws wait to be played, so no move can be made");
+  if (text == NULL || *text == '\0')
+    FAIL ("the move is empty");
+  n = asi_legal_moves (pos, moves);
+
+  if (strcmp (text, "lost") == 0)
+    {
+      if (moves[0].kind == KSM_MOVE_LOSE)
+        {
+          *move = moves[0];
+          return true;
+        }
+      FAIL ("\"lost\": the throws can be used, so they are not lost");
+    }
+
+  if (rest[0] >= '0' && rest[0] <= '9' && rest[1] == ':')
+    {
+      value = rest[0] - '0';
+      rest += 2;
+    }
+  if (!pos->u.asi.split && value < 0)
+    FAIL ("\"%s\": say which throw plays it, like 5:Sm1-Sn2", text);
+  if (pos->u.asi.split && value >= 0)
+    FAIL ("\"%s\": a So-hatara's pool is split freely: write the move without a throw", text);
+
+  const char *to_text;
+  if (strncmp (rest, "in-", 3) == 0)
+    to_text = rest + 3;
+  else
+    {
+      const char *dash = strchr (rest, '-');
+      if (dash == NULL)
+        FAIL ("\"%s\": a move is written FROM-TO, like 3:Sm1-Sm4, in-S0, or lost", text);
+      from = parse_cell_name (rest, (size_t) (dash - rest));
+      if (from < 0)
+        FAIL ("\"%s\": no such cell \"%.*s\"", text, (int) (dash - rest), rest);
+      to_text = dash + 1;
+    }
+  const char *x = strchr (to_text, 'x');
+  size_t to_len = x ? (size_t) (x - to_text) : strlen (to_text);
+  to = parse_cell_name (to_text, to_len);
+  if (to < 0)
+    FAIL ("\"%s\": no such cell \"%.*s\"", text, (int) to_len, to_text);
+  if (x != NULL)
+    {
+      char *end;
+      claimed = (int) strtol (x + 1, &end, 10);
+      if (*end != '\0' || claimed < 1 || x[1] < '0' || x[1] > '9')
+        FAIL ("\"%s\": the capture count after x must be a number from 1", text);
+    }
+
+  for (int i = 0; i < n; i++)
+    {
+      const KsmMove *m = &moves[i];
+      if (m->kind == KSM_MOVE_LOSE || m->to != to || m->from != from)
+        continue;
+      if (value >= 0 && m->distance != value)
+        continue;
+      if (claimed >= 0 && claimed != m->captured)
+        FAIL ("\"%s\": that move captures %d, not %d", text, m->captured, claimed);
+      *move = *m;
+      return true;
+    }
+  FAIL ("\"%s\": this move is not legal here", text);
+}
+
+const KsmRules ksm_asi_keliya_rules = {
+  .id = "asi-keliya",
+  .name = "Asi Keliya",
+  .throws = {
+    .object_name = "cowrie",
+    .n_objects = 6,
+    .n_faces = N_FACES,
+    .faces = {
+      { "zero", 0, false },
+      { "one", 1, true },
+      { "two", 2, false },
+      { "three", 3, false },
+      { "so-hatara", 4, true },
+      { "four", 4, false },
+      { "five", 5, true },
+      { "six", 6, false },
+    },
+    .face_of_pattern = asi_face_of_pattern,
+  },
+  .option_info = asi_option_info,
+  .n_option_info = sizeof asi_option_info / sizeof asi_option_info[0],
+  .default_options = asi_default_options,
+  .check_options = asi_check_options,
+  .init = asi_init,
+  .n_players = asi_n_players,
+  .team_of = asi_team_of,
+  .player_name = asi_player_name,
+  .apply_throw = asi_apply_throw,
+  .legal_moves = asi_legal_moves,
+  .apply_move = asi_apply_move,
+  .outcome = asi_outcome,
+  .pieces_left = asi_pieces_left,
+  .n_cells = asi_n_cells,
+  .cell_name = asi_cell_name,
+  .cell_place = asi_cell_place,
+  .cell_flags = asi_cell_flags,
+  .cell_content = asi_cell_content,
+  .format_position = asi_format_position,
+  .parse_position = asi_parse_position,
+  .format_move = asi_format_move,
+  .parse_move = asi_parse_move,
+  .evaluate = asi_evaluate,
+  .move_path = asi_move_path,
+};
