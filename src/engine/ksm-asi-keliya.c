@@ -1027,7 +1027,8 @@ asi_parse_position (const char *text, KsmPosition *pos, char *error, size_t erro
         FAIL ("field 7: the game is over, so nothing is left to play");
       parsed.phase = KSM_PHASE_OVER;
     }
-  else if (all_home (&parsed, parsed.to_move) && !(options.flags & KSM_OPT_ASI_PARTNER_PLAY))
+  else if (parsed.phase == KSM_PHASE_THROW && all_home (&parsed, parsed.to_move)
+           && !(options.flags & KSM_OPT_ASI_PARTNER_PLAY))
     FAIL ("field 6: %s has every piece home, so passes", player_names[parsed.to_move]);
 
   *pos = parsed;
