@@ -18,6 +18,7 @@
 
 #define MIN_UNIT         12   /* px per grid unit at least: 25 columns fit in 360 px */
 #define NATURAL_UNIT     48
+#define FIGURE_UNIT      20   /* a figure of the rules asks for less, beside the board */
 #define ARROW_SIZE       14
 #define ARROW_MIN_UNIT   30   /* below this the arrows would crowd the pieces */
 #define DEFAULT_DURATION 400
@@ -32,6 +33,11 @@ struct _KsmBoard
   GtkWidget      parent_instance;
 
   KsmGame       *game;
+  KsmPosition   *position;       /* a figure's position, drawn without a game */
+  int            highlight_from; /* a figure's move, or -1 */
+  int            highlight_to;
+  guint          highlight_captured;
+  gboolean       highlight_refused;
   GPtrArray     *cells;          /* KsmCell, by cell index */
   GArray        *places;         /* KsmCellPlace, by cell index */
   GArray        *arrows;         /* Arrow */
@@ -77,10 +83,30 @@ cell_at (KsmBoard *self, int index)
   return g_ptr_array_index (self->cells, index);
 }
 
+/* The board shows either the game in progress or, for a figure of the rules,
+ * a fixed position; these are all it reads either way. */
+static const KsmPosition *
+board_position (KsmBoard *self)
+{
+  return self->game != NULL ? ksm_game_get_position (self->game) : self->position;
+}
+
+static const KsmRules *
+board_rules (KsmBoard *self)
+{
+  return self->game != NULL ? ksm_game_get_rules (self->game) : ksm_rules_for (self->position);
+}
+
+static const KsmOptions *
+board_options (KsmBoard *self)
+{
+  return self->game != NULL ? ksm_game_get_options (self->game) : &self->position->options;
+}
+
 static gboolean
 is_kasimala (KsmBoard *self)
 {
-  return g_strcmp0 (ksm_game_get_rules (self->game)->id, "kasimala") == 0;
+  return g_strcmp0 (board_rules (self)->id, "kasimala") == 0;
 }
 
 /* ---- words ---- */
@@ -90,10 +116,10 @@ is_kasimala (KsmBoard *self)
 static char *
 place_name (KsmBoard *self, int index)
 {
-  const KsmRules *rules = ksm_game_get_rules (self->game);
+  const KsmRules *rules = board_rules (self);
   char name[16];
 
-  rules->cell_name (ksm_game_get_options (self->game), index, name, sizeof name);
+  rules->cell_name (board_options (self), index, name, sizeof name);
   if (is_kasimala (self))
     switch (name[0])
       {
@@ -117,8 +143,11 @@ place_name (KsmBoard *self, int index)
 static gboolean
 is_yours (KsmBoard *self, int player)
 {
-  int n_players = ksm_game_get_rules (self->game)->n_players (ksm_game_get_options (self->game));
+  int n_players = board_rules (self)->n_players (board_options (self));
   int persons = 0;
+
+  if (self->game == NULL)
+    return FALSE;
 
   for (int i = 0; i < n_players; i++)
     if (ksm_game_get_seat (self->game, (guint) i)->kind == KSM_SEAT_PERSON)
@@ -224,8 +253,8 @@ move_from (KsmBoard *self, int index)
 static int
 next_to_start (KsmBoard *self, int player)
 {
-  const KsmRules *rules = ksm_game_get_rules (self->game);
-  const KsmPosition *position = ksm_game_get_position (self->game);
+  const KsmRules *rules = board_rules (self);
+  const KsmPosition *position = board_position (self);
   KsmPosition scratch = *position;
   KsmMove moves[KSM_MAX_MOVES];
   int best = -1;
@@ -281,11 +310,28 @@ update_targets (KsmBoard *self)
 {
   int pointed = pointed_cell (self);
   const KsmMove *move = pointed >= 0 ? move_from (self, pointed) : NULL;
+  KsmMove shown = { 0 };
+
+  /* a figure points at its move the way a person points at one in play */
+  if (move == NULL && self->highlight_from >= 0)
+    {
+      shown.from = (int8_t) self->highlight_from;
+      shown.to = (int8_t) self->highlight_to;
+      shown.captured = (uint8_t) self->highlight_captured;
+      move = &shown;
+      pointed = self->highlight_from;
+    }
 
   for (guint i = 0; i < self->cells->len; i++)
     {
+      KsmCell *cell = cell_at (self, (int) i);
       gboolean target = move != NULL && move->to == (int) i;
-      ksm_cell_set_target (cell_at (self, (int) i), target, target ? move->captured : 0);
+
+      ksm_cell_set_target (cell, target, target ? move->captured : 0);
+      if (target && move == &shown && self->highlight_refused)
+        gtk_widget_add_css_class (GTK_WIDGET (cell), "refused");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (cell), "refused");
     }
   for (guint i = 0; i < self->cells->len; i++)
     {
@@ -319,11 +365,11 @@ refresh (KsmBoard *self)
   GtkWidget *focus;
   gboolean focus_lost = FALSE;
 
-  if (self->game == NULL)
+  if (self->game == NULL && self->position == NULL)
     return;
-  rules = ksm_game_get_rules (self->game);
-  options = ksm_game_get_options (self->game);
-  position = ksm_game_get_position (self->game);
+  rules = board_rules (self);
+  options = board_options (self);
+  position = board_position (self);
   next[0] = next_to_start (self, 0);
   next[1] = next_to_start (self, 1);
 
@@ -555,8 +601,8 @@ row_direction (char row, int player)
 static void
 add_arrows (KsmBoard *self)
 {
-  const KsmRules *rules = ksm_game_get_rules (self->game);
-  const KsmOptions *options = ksm_game_get_options (self->game);
+  const KsmRules *rules = board_rules (self);
+  const KsmOptions *options = board_options (self);
 
   if (!is_kasimala (self))
     return;
@@ -595,8 +641,8 @@ add_arrows (KsmBoard *self)
 static void
 build_board (KsmBoard *self)
 {
-  const KsmRules *rules = ksm_game_get_rules (self->game);
-  const KsmOptions *options = ksm_game_get_options (self->game);
+  const KsmRules *rules = board_rules (self);
+  const KsmOptions *options = board_options (self);
   int n_cells = rules->n_cells (options);
 
   for (int i = 0; i < n_cells; i++)
@@ -660,14 +706,14 @@ ksm_board_measure (GtkWidget      *widget,
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = min_width;
-      *natural = MAX (min_width, (int) (self->grid_width * NATURAL_UNIT));
+      *natural = MAX (min_width, (int) (self->grid_width * (self->game != NULL ? NATURAL_UNIT : FIGURE_UNIT)));
       if (for_size >= 0)
         *natural = MAX (min_width, MIN (*natural, (int) (for_size * self->grid_width / self->grid_height)));
     }
   else
     {
       *minimum = min_height;
-      *natural = MAX (min_height, (int) (self->grid_height * NATURAL_UNIT));
+      *natural = MAX (min_height, (int) (self->grid_height * (self->game != NULL ? NATURAL_UNIT : FIGURE_UNIT)));
       /* keep the board's shape for the width it gets */
       if (for_size >= 0)
         *natural = MAX (min_height, (int) (for_size * self->grid_height / self->grid_width));
@@ -812,6 +858,7 @@ ksm_board_finalize (GObject *object)
   g_clear_pointer (&self->cells, g_ptr_array_unref);
   g_clear_pointer (&self->places, g_array_unref);
   g_clear_pointer (&self->arrows, g_array_unref);
+  g_clear_pointer (&self->position, g_free);
 
   G_OBJECT_CLASS (ksm_board_parent_class)->finalize (object);
 }
@@ -893,6 +940,7 @@ ksm_board_init (KsmBoard *self)
   self->places = g_array_new (FALSE, TRUE, sizeof (KsmCellPlace));
   self->arrows = g_array_new (FALSE, TRUE, sizeof (Arrow));
   self->hover_cell = self->focus_cell = -1;
+  self->highlight_from = self->highlight_to = -1;
   self->animation_duration = DEFAULT_DURATION;
 
   self->badge = g_object_new (GTK_TYPE_LABEL,
@@ -963,6 +1011,8 @@ ksm_board_set_game (KsmBoard *self,
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
+  g_clear_pointer (&self->position, g_free);
+  self->highlight_from = self->highlight_to = -1;
   clear_board (self);
 
   if (game != NULL)
@@ -1001,4 +1051,46 @@ ksm_board_get_cell (KsmBoard *self,
 {
   g_return_val_if_fail (KSM_IS_BOARD (self), NULL);
   return (GtkWidget *) cell_at (self, (int) index);
+}
+
+void
+ksm_board_set_position (KsmBoard          *self,
+                        const KsmPosition *position)
+{
+  g_return_if_fail (KSM_IS_BOARD (self));
+  g_return_if_fail (position != NULL);
+  g_return_if_fail (ksm_rules_for (position) != NULL);
+
+  if (self->game != NULL)
+    ksm_board_set_game (self, NULL);
+  g_clear_pointer (&self->position, g_free);
+  clear_board (self);
+  self->position = g_memdup2 (position, sizeof *position);
+  self->highlight_from = self->highlight_to = -1;
+  build_board (self);
+  refresh (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+const KsmPosition *
+ksm_board_get_position (KsmBoard *self)
+{
+  g_return_val_if_fail (KSM_IS_BOARD (self), NULL);
+  return self->game != NULL || self->position != NULL ? board_position (self) : NULL;
+}
+
+void
+ksm_board_set_highlight (KsmBoard *self,
+                         int       from,
+                         int       to,
+                         guint     captured,
+                         gboolean  refused)
+{
+  g_return_if_fail (KSM_IS_BOARD (self));
+
+  self->highlight_from = from;
+  self->highlight_to = from >= 0 ? to : -1;
+  self->highlight_captured = captured;
+  self->highlight_refused = refused;
+  update_targets (self);
 }

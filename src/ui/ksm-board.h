@@ -1,4 +1,5 @@
-/* ksm-board.h: the board of the game in progress, built of KsmCell children. */
+/* ksm-board.h: the board of the game in progress, or of a figure of the
+ * rules, built of KsmCell children. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -20,6 +21,19 @@ void       ksm_board_set_game               (KsmBoard *self,
 guint      ksm_board_get_animation_duration (KsmBoard *self);
 void       ksm_board_set_animation_duration (KsmBoard *self,
                                              guint     milliseconds);
+
+/* A figure of the rules: a fixed position, drawn read-only (it drops the
+ * game), with one move pointed at as in play: the cells it goes from and to,
+ * what it takes, or that it is refused. from = -1 points at nothing. */
+void       ksm_board_set_position           (KsmBoard          *self,
+                                             const KsmPosition *position);
+/* the position shown, the game's or the figure's; NULL for none */
+const KsmPosition *ksm_board_get_position   (KsmBoard *self);
+void       ksm_board_set_highlight          (KsmBoard *self,
+                                             int       from,
+                                             int       to,
+                                             guint     captured,
+                                             gboolean  refused);
 
 /* the KsmCell of a cell index of the game's geometry, or NULL */
 GtkWidget *ksm_board_get_cell               (KsmBoard *self,

@@ -7,6 +7,7 @@
 
 #include "ksm-board.h"
 #include "ksm-history-view.h"
+#include "ksm-rules-view.h"
 #include "ksm-throw-view.h"
 #include "ksm-words.h"
 
@@ -15,6 +16,8 @@ struct _KsmGameView
   AdwBin          parent_instance;
 
   AdwFlap        *flap;
+  AdwFlap        *rules_flap;
+  KsmRulesView   *rules_view;
   GtkLabel       *status_label;
   GtkLabel       *pieces_label;
   GtkLabel       *score_label;
@@ -75,6 +78,24 @@ ksm_game_view_set_property (GObject *object, guint prop_id, const GValue *value,
     }
 }
 
+/* "game.glossary('kasi')": the game's words in the throw view and the
+ * history are links that lead here */
+static void
+glossary_action_cb (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ksm_game_view_show_glossary (KSM_GAME_VIEW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+close_rules_action_cb (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  ksm_game_view_set_rules_revealed (KSM_GAME_VIEW (widget), FALSE);
+}
+
 static void
 ksm_game_view_class_init (KsmGameViewClass *klass)
 {
@@ -93,16 +114,21 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   g_type_ensure (KSM_TYPE_BOARD);
   g_type_ensure (KSM_TYPE_THROW_VIEW);
   g_type_ensure (KSM_TYPE_HISTORY_VIEW);
+  g_type_ensure (KSM_TYPE_RULES_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/kasimala/Kasimala/ksm-game-view.ui");
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, flap);
+  gtk_widget_class_bind_template_child (widget_class, KsmGameView, rules_flap);
+  gtk_widget_class_bind_template_child (widget_class, KsmGameView, rules_view);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, status_label);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, pieces_label);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, score_label);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, board);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, throw_view);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, history_view);
+  gtk_widget_class_install_action (widget_class, "game.glossary", "s", glossary_action_cb);
+  gtk_widget_class_install_action (widget_class, "game.close-rules", NULL, close_rules_action_cb);
 }
 
 static void
@@ -217,6 +243,8 @@ ksm_game_view_set_game (KsmGameView *self, KsmGame *game)
   ksm_board_set_game (self->board, game);
   ksm_throw_view_set_game (self->throw_view, game);
   ksm_history_view_set_game (self->history_view, game);
+  if (game != NULL)
+    ksm_rules_view_set_rules (self->rules_view, ksm_game_get_rules (game), ksm_game_get_options (game));
   update_status (self);
   update_score (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
@@ -264,4 +292,51 @@ ksm_game_view_get_throw_view (KsmGameView *self)
 {
   g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
   return GTK_WIDGET (self->throw_view);
+}
+
+AdwFlap *
+ksm_game_view_get_rules_flap (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return self->rules_flap;
+}
+
+KsmRulesView *
+ksm_game_view_get_rules_view (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return self->rules_view;
+}
+
+gboolean
+ksm_game_view_get_rules_revealed (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), FALSE);
+  return adw_flap_get_reveal_flap (self->rules_flap);
+}
+
+void
+ksm_game_view_set_rules_revealed (KsmGameView *self,
+                                  gboolean     revealed)
+{
+  g_return_if_fail (KSM_IS_GAME_VIEW (self));
+
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  adw_flap_set_reveal_flap (self->rules_flap, revealed);
+  /* keyboard play goes back to the throw when the pane closes on the focus */
+  if (!revealed && focus != NULL && gtk_widget_is_ancestor (focus, adw_flap_get_flap (self->rules_flap)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->throw_view));
+}
+
+void
+ksm_game_view_show_glossary (KsmGameView *self,
+                             const char  *id)
+{
+  g_return_if_fail (KSM_IS_GAME_VIEW (self));
+  g_return_if_fail (id != NULL);
+
+  adw_flap_set_reveal_flap (self->rules_flap, TRUE);
+  ksm_rules_view_show_entry (self->rules_view, id);
 }

@@ -1,10 +1,12 @@
 /* ksm-game-view.h: a game being played: the board, the throw, the pieces
- * left and the score, with the history in a pane that folds away. */
+ * left and the score, with the history and the rules in panes that fold
+ * away. */
 #pragma once
 
 #include <adwaita.h>
 
 #include "ksm-game.h"
+#include "ksm-rules-view.h"
 
 G_BEGIN_DECLS
 
@@ -20,5 +22,15 @@ AdwFlap   *ksm_game_view_get_flap        (KsmGameView *self);
 GtkWidget *ksm_game_view_get_board       (KsmGameView *self);
 GtkWidget *ksm_game_view_get_history     (KsmGameView *self);
 GtkWidget *ksm_game_view_get_throw_view  (KsmGameView *self);
+
+/* the rules pane beside the board; it stays open during play */
+AdwFlap      *ksm_game_view_get_rules_flap     (KsmGameView *self);
+KsmRulesView *ksm_game_view_get_rules_view     (KsmGameView *self);
+gboolean      ksm_game_view_get_rules_revealed (KsmGameView *self);
+void          ksm_game_view_set_rules_revealed (KsmGameView *self,
+                                                gboolean     revealed);
+/* opens the pane at a glossary entry, "kasi" */
+void          ksm_game_view_show_glossary      (KsmGameView *self,
+                                                const char  *id);
 
 G_END_DECLS

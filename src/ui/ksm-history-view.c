@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-rules-view.h"
 #include "ksm-words.h"
 
 struct _KsmHistoryView
@@ -117,6 +118,14 @@ ksm_history_view_new (void)
   return g_object_new (KSM_TYPE_HISTORY_VIEW, NULL);
 }
 
+static void
+append_escaped (GString *markup, const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  g_string_append (markup, escaped);
+}
+
 /* The text of the row starting at event `start`, given the position just
  * before it. Returns how many events the row covers. */
 static guint
@@ -134,13 +143,20 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
   if (event->kind != KSM_EVENT_THROW)
     {
       /* a record always pairs moves with their throws; say it plainly if not */
-      *text = g_strdup_printf ("%s: ?", player);
+      *text = g_markup_printf_escaped ("%s: ?", player);
       return 1;
     }
 
-  /* Translators: "Bricks: sudi (3)": a side, a throw and its value */
-  g_string_append_printf (row, _("%s: %s (%d)"), player, ksm_words_face_name (rules, event->face),
-                          rules->throws.faces[event->face].value);
+  /* The row is markup: the throw's name leads to its glossary entry. */
+  {
+    g_autofree char *face = ksm_rules_view_link_markup (rules, rules->throws.faces[event->face].name,
+                                                        ksm_words_face_name (rules, event->face));
+    g_autofree char *who = g_markup_escape_text (player, -1);
+    /* Translators: "Bricks: sudi (3)": a side, a throw and its value */
+    g_autofree char *format = g_markup_escape_text (_("%s: %s (%d)"), -1);
+
+    g_string_append_printf (row, format, who, face, rules->throws.faces[event->face].value);
+  }
 
   if (start + 1 < n_events)
     {
@@ -151,13 +167,14 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
       covered = 2;
       if (next->kind == KSM_EVENT_LOST)
         /* Translators: added to "Bricks: sudi (3)" when nothing could use it */
-        g_string_append (row, _(", lost"));
+        append_escaped (row, _(", lost"));
       else if (next->kind == KSM_EVENT_MOVE)
         {
           g_autofree char *from = ksm_words_cell_name (rules, options, next->move.from);
           g_autofree char *to = ksm_words_cell_name (rules, options, next->move.to);
           /* Translators: added to "Bricks: sudi (3)": the cells moved from and to */
-          g_string_append_printf (row, _(", %s to %s"), from, to);
+          g_autofree char *moved = g_strdup_printf (_(", %s to %s"), from, to);
+          append_escaped (row, moved);
           if (next->move.captured > 0)
             {
               KsmCellContent victim;
@@ -165,7 +182,8 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
               rules->cell_content (&thrown, next->move.to, &victim);
               taken = ksm_words_count_pieces (rules, options, victim.player, next->move.captured);
               /* Translators: added after the move: "took 2 stones" */
-              g_string_append_printf (row, _(", took %s"), taken);
+              g_autofree char *took = g_strdup_printf (_(", took %s"), taken);
+              append_escaped (row, took);
             }
         }
       else
@@ -174,7 +192,7 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
       if (covered == 2 && start + 2 < n_events
           && ksm_record_get_event (record, start + 2)->player == event->player
           && rules->throws.faces[event->face].throws_again)
-        g_string_append (row, _(", throws again"));
+        append_escaped (row, _(", throws again"));
     }
 
   *text = g_string_free (g_steal_pointer (&row), FALSE);
@@ -182,9 +200,12 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
 }
 
 static GtkWidget *
-make_row (const char *text)
+make_row (const char *markup)
 {
-  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  g_signal_connect (label, "activate-link", G_CALLBACK (ksm_rules_view_follow_link_cb), NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -309,5 +330,6 @@ ksm_history_view_get_row_text (KsmHistoryView *self, guint index)
   row = gtk_list_box_get_row_at_index (self->list, (int) index);
   if (row == NULL)
     return NULL;
-  return gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (row)));
+  /* the text without the links' markup */
+  return gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (row)));
 }

@@ -8,12 +8,16 @@
 /* the computer's pause before each throw and move, slowest first */
 static const int paces[] = { 1200, 700, 300, 0 };
 
+/* the "language" key's values, in the order of the language row */
+static const char *const languages[] = { "", "en", "ne", "new" };
+
 struct _KsmPreferencesWindow
 {
   AdwPreferencesWindow parent_instance;
 
   GtkSwitch   *autoplay_switch;
   AdwComboRow *pace_row;
+  AdwComboRow *language_row;
   GSettings   *settings;
 };
 
@@ -40,6 +44,7 @@ ksm_preferences_window_class_init (KsmPreferencesWindowClass *klass)
                                                "/io/github/kasimala/Kasimala/ksm-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, autoplay_switch);
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, pace_row);
+  gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, language_row);
 }
 
 static void
@@ -49,6 +54,15 @@ pace_selected_cb (KsmPreferencesWindow *self)
 
   if (selected < G_N_ELEMENTS (paces))
     g_settings_set_int (self->settings, "computer-delay", paces[selected]);
+}
+
+static void
+language_selected_cb (KsmPreferencesWindow *self)
+{
+  guint selected = adw_combo_row_get_selected (self->language_row);
+
+  if (selected < G_N_ELEMENTS (languages))
+    g_settings_set_string (self->settings, "language", languages[selected]);
 }
 
 static void
@@ -69,6 +83,14 @@ ksm_preferences_window_init (KsmPreferencesWindow *self)
       nearest = i;
   adw_combo_row_set_selected (self->pace_row, nearest);
   g_signal_connect_swapped (self->pace_row, "notify::selected", G_CALLBACK (pace_selected_cb), self);
+
+  {
+    g_autofree char *language = g_settings_get_string (self->settings, "language");
+    for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
+      if (g_str_equal (language, languages[i]))
+        adw_combo_row_set_selected (self->language_row, i);
+  }
+  g_signal_connect_swapped (self->language_row, "notify::selected", G_CALLBACK (language_selected_cb), self);
 }
 
 GtkWidget *

@@ -1,15 +1,20 @@
-/* ksm-rules-window.h: the rules of a game, to read beside the board. */
+/* ksm-rules-window.h: a game's rules page in a window of its own, for when
+ * no game is on the board. */
 #pragma once
 
 #include <adwaita.h>
 
 #include "ksm-rules.h"
+#include "ksm-rules-view.h"
 
 G_BEGIN_DECLS
 
 #define KSM_TYPE_RULES_WINDOW (ksm_rules_window_get_type ())
 G_DECLARE_FINAL_TYPE (KsmRulesWindow, ksm_rules_window, KSM, RULES_WINDOW, AdwWindow)
 
-GtkWidget *ksm_rules_window_new (const KsmRules *rules);
+/* options: what the settings table shows; NULL for the game's defaults */
+GtkWidget    *ksm_rules_window_new      (const KsmRules   *rules,
+                                         const KsmOptions *options);
+KsmRulesView *ksm_rules_window_get_view (KsmRulesWindow   *self);
 
 G_END_DECLS

@@ -8,7 +8,9 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-rules-view.h"
 #include "ksm-throw-view.h"
+#include "ksm-words.h"
 
 struct _KsmThrowView
 {
@@ -38,10 +40,9 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* The engine's words, here for the translators: the throws and the sides are
- * shown with _() of the names in the rules. */
+/* The engine's words, here for the translators: the sides are shown with
+ * _() of the names in the rules (the throws through ksm-words). */
 static const char *const engine_words[] G_GNUC_UNUSED = {
-  N_("kasi"), N_("dwadi"), N_("sudi"), N_("chya"), N_("ngha"),
   N_("Bricks"), N_("Stones"),
 };
 
@@ -130,6 +131,7 @@ sync (KsmThrowView *self)
   guint i = 0;
   g_autofree char *who = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *name_markup = NULL;
   g_autoptr(GString) note = g_string_new (NULL);
   g_autofree char *strips_label = NULL;
   g_autofree char *description = NULL;
@@ -163,12 +165,16 @@ sync (KsmThrowView *self)
       /* Translators: whose throw is shown; %s is a side, "Bricks" or "Stones" */
       who = g_strdup_printf (_("%s threw"), _(player));
       /* Translators: a throw's name and its value, as "kasi 1" */
-      name = g_strdup_printf (C_("throw", "%s %u"), _(face->name), (guint) face->value);
+      name = g_strdup_printf (C_("throw", "%s %u"), ksm_words_face_name (rules, event->face),
+                              (guint) face->value);
+      /* the throw's name leads to its glossary entry */
+      name_markup = ksm_rules_view_link_markup (rules, face->name, name);
       strips_label = g_strdup_printf (ngettext ("%u hollow side up", "%u hollow sides up", hollow),
                                       hollow);
       if (lost)
         /* Translators: %s is a throw's name, as "sudi" */
-        g_string_append_printf (note, _("Nothing can use the %s: the throw is lost"), _(face->name));
+        g_string_append_printf (note, _("Nothing can use the %s: the throw is lost"),
+                                ksm_words_face_name (rules, event->face));
       if (throws_again (self, event->face))
         {
           if (note->len > 0)
@@ -179,7 +185,9 @@ sync (KsmThrowView *self)
 
   gtk_label_set_label (GTK_LABEL (self->who_label), who != NULL ? who : "");
   gtk_widget_set_visible (self->who_label, who != NULL);
-  gtk_label_set_label (GTK_LABEL (self->name_label), name);
+  if (name_markup == NULL)
+    name_markup = g_markup_escape_text (name, -1);
+  gtk_label_set_markup (GTK_LABEL (self->name_label), name_markup);
   set_class (self->name_label, "dim-label", event == NULL);
   gtk_label_set_label (GTK_LABEL (self->note_label), note->str);
   gtk_widget_set_visible (self->note_label, note->len > 0);
@@ -330,6 +338,7 @@ ksm_throw_view_init (KsmThrowView *self)
   GtkLayoutManager *layout;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self->name_label, "activate-link", G_CALLBACK (ksm_rules_view_follow_link_cb), NULL);
 
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);

@@ -480,10 +480,24 @@ static void
 rules_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   KsmWindow *self = KSM_WINDOW (user_data);
-  const KsmRules *rules = self->game != NULL ? ksm_game_get_rules (self->game)
-                                             : ksm_rules_get (KSM_GAME_KASIMALA);
-  GtkWidget *window = ksm_rules_window_new (rules);
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  KsmOptions options;
+  KsmSeat seats[KSM_MAX_PLAYERS];
+  GtkWidget *window;
 
+  /* during a game: the pane beside the board, which F1 opens and closes */
+  if (g_str_equal (page, "game") && self->game != NULL)
+    {
+      ksm_game_view_set_rules_revealed (self->game_view,
+                                        !ksm_game_view_get_rules_revealed (self->game_view));
+      return;
+    }
+  /* otherwise a window: on the new-game page with the settings chosen there,
+   * on the start page with the standard ones */
+  if (g_str_equal (page, "new-game"))
+    ksm_new_game_page_get_choices (self->new_game_page, &options, seats);
+  window = ksm_rules_window_new (ksm_new_game_page_get_rules (self->new_game_page),
+                                 g_str_equal (page, "new-game") ? &options : NULL);
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (window));
 }

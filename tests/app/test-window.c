@@ -5,11 +5,14 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "ksm-application.h"
 #include "ksm-board.h"
 #include "ksm-cell.h"
 #include "ksm-history-view.h"
+#include "ksm-rules-view.h"
+#include "ksm-rules-window.h"
 #include "ksm-window.h"
 
 typedef struct {
@@ -359,6 +362,211 @@ test_accessible_header_and_cells (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (ksm_cell_get_label (KSM_CELL (cell)), !=, "");
 }
 
+static GtkWidget *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_with_class (GtkWidget *widget, const char *css_class)
+{
+  if (gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_with_class (child, css_class);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* the value beside a row name in the rules' settings table */
+static const char *
+setting_value (KsmRulesView *view, const char *name)
+{
+  GtkWidget *grid = ksm_rules_view_get_settings (view);
+  GtkWidget *label = find_label (grid, name);
+  GtkWidget *cell;
+  int column, row;
+
+  g_assert_nonnull (label);
+  cell = gtk_widget_get_parent (label);   /* the name's box */
+  gtk_grid_query_child (GTK_GRID (grid), cell, &column, &row, NULL, NULL);
+  return gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 1, row)));
+}
+
+static void
+test_rules_pane_beside_the_board (Fixture *fixture, gconstpointer data)
+{
+  GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  const char *off[] = { "safe-laigas", NULL };
+  KsmGameView *game_view = ksm_window_get_game_view (fixture->window);
+  KsmRulesView *view = ksm_game_view_get_rules_view (game_view);
+  KsmGame *game;
+
+  g_settings_set_strv (settings, "kasimala-rules-off", off);
+  g_settings_set_int (settings, "kasimala-throw-limit", 500);
+  g_settings_set_int (settings, "board-length", 17);
+  game = start_person_game (fixture, 0);
+  g_object_unref (settings);
+
+  /* F1's action opens the pane beside the board */
+  g_assert_false (ksm_game_view_get_rules_revealed (game_view));
+  activate (fixture, "win.rules", NULL);
+  g_assert_true (ksm_game_view_get_rules_revealed (game_view));
+  g_assert_nonnull (find_label (GTK_WIDGET (view), "How to play Kasimala"));
+  g_assert_nonnull (find_label (GTK_WIDGET (view), "Capturing, and the laigas"));
+
+  /* the settings table is the game's */
+  g_assert_cmpstr (setting_value (view, "Laigas are safe"), ==, "Off");
+  g_assert_cmpstr (setting_value (view, "Chya and ngha throw again"), ==, "On");
+  g_assert_cmpstr (setting_value (view, "Throw limit"), ==, "500");
+  g_assert_cmpstr (setting_value (view, "Board length"), ==, "17");
+
+  /* it stays open while the game goes on */
+  throw_until_movable (fixture, game);
+  g_assert_true (ksm_game_view_get_rules_revealed (game_view));
+
+  /* the throw's name leads to its glossary entry */
+  {
+    GtkWidget *name = find_with_class (ksm_game_view_get_throw_view (game_view), "throw-name");
+    const KsmRecord *record = ksm_game_get_record (game);
+    const KsmEvent *event = NULL;
+    const char *face;
+    GtkWidget *entry;
+    gboolean handled = FALSE;
+    g_autofree char *uri = NULL;
+
+    for (guint i = ksm_record_get_n_events ((KsmRecord *) record); i > 0 && event == NULL; i--)
+      if (ksm_record_get_event ((KsmRecord *) record, i - 1)->kind == KSM_EVENT_THROW)
+        event = ksm_record_get_event ((KsmRecord *) record, i - 1);
+    face = ksm_game_get_rules (game)->throws.faces[event->face].name;
+    uri = g_strconcat ("glossary:", face, NULL);
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (name)), uri));
+
+    activate (fixture, "win.rules", NULL);   /* closed again */
+    g_assert_false (ksm_game_view_get_rules_revealed (game_view));
+    g_signal_emit_by_name (name, "activate-link", uri, &handled);
+    g_assert_true (handled);
+    iterate (5);
+    g_assert_true (ksm_game_view_get_rules_revealed (game_view));
+    entry = ksm_rules_view_get_entry (view, face);
+    g_assert_nonnull (entry);
+    g_assert_true (gtk_widget_has_css_class (entry, "shown"));
+    g_assert_true (gtk_widget_has_focus (entry));
+  }
+
+  /* the history's throws link the same way */
+  {
+    GtkWidget *history = ksm_game_view_get_history (game_view);
+    GtkWidget *row_label = find_with_class (history, "navigation-sidebar");
+    gboolean linked = FALSE;
+
+    for (GtkWidget *row = gtk_widget_get_first_child (row_label); row != NULL;
+         row = gtk_widget_get_next_sibling (row))
+      if (GTK_IS_LIST_BOX_ROW (row)
+          && strstr (gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))),
+                     "<a href=\"glossary:") != NULL)
+        linked = TRUE;
+    g_assert_true (linked);
+  }
+
+  /* the glossary can be searched */
+  gtk_editable_set_text (GTK_EDITABLE (ksm_rules_view_get_search_entry (view)), "laiga");
+  g_signal_emit_by_name (ksm_rules_view_get_search_entry (view), "search-changed");
+  iterate (2);
+  g_assert_true (gtk_widget_get_visible (ksm_rules_view_get_entry (view, "laiga")));
+  g_assert_false (gtk_widget_get_visible (ksm_rules_view_get_entry (view, "kasi")));
+  g_assert_false (gtk_widget_is_visible (find_label (GTK_WIDGET (view), "How to play Kasimala")));
+  gtk_editable_set_text (GTK_EDITABLE (ksm_rules_view_get_search_entry (view)), "");
+  g_signal_emit_by_name (ksm_rules_view_get_search_entry (view), "search-changed");
+  iterate (2);
+  g_assert_true (gtk_widget_get_visible (ksm_rules_view_get_entry (view, "kasi")));
+}
+
+static void
+test_rules_window_from_start_page (Fixture *fixture, gconstpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  KsmRulesWindow *rules_window = NULL;
+  GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  const char *off[] = { "extra-throw", NULL };
+
+  g_settings_set_strv (settings, "kasimala-rules-off", off);
+  g_object_unref (settings);
+  activate (fixture, "win.rules", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      if (KSM_IS_RULES_WINDOW (item))
+        rules_window = KSM_RULES_WINDOW (item);
+    }
+  g_assert_nonnull (rules_window);
+  g_assert_nonnull (find_label (GTK_WIDGET (rules_window), "How to play Kasimala"));
+  /* from the start page, the standard settings */
+  g_assert_cmpstr (setting_value (ksm_rules_window_get_view (rules_window), "Chya and ngha throw again"), ==, "On");
+  gtk_window_destroy (GTK_WINDOW (rules_window));
+
+  /* from the new-game page, the settings chosen there */
+  activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
+  activate (fixture, "win.rules", NULL);
+  rules_window = NULL;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      if (KSM_IS_RULES_WINDOW (item))
+        rules_window = KSM_RULES_WINDOW (item);
+    }
+  g_assert_nonnull (rules_window);
+  g_assert_cmpstr (setting_value (ksm_rules_window_get_view (rules_window), "Chya and ngha throw again"), ==, "Off");
+  gtk_window_destroy (GTK_WINDOW (rules_window));
+}
+
+/* At 360 px the pane folds over the board, and still shows. */
+static void
+test_rules_pane_narrow (Fixture *fixture, gconstpointer data)
+{
+  KsmGameView *game_view = ksm_window_get_game_view (fixture->window);
+  GtkWidget *pane;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 600);
+  start_person_game (fixture, 0);
+  iterate (5);
+  activate (fixture, "win.rules", NULL);
+  pane = adw_flap_get_flap (ksm_game_view_get_rules_flap (game_view));
+  /* the pane slides in */
+  for (int i = 0; i < 150 && !(gtk_widget_get_child_visible (pane) && gtk_widget_get_width (pane) > 0); i++)
+    {
+      iterate (1);
+      g_usleep (20000);
+    }
+  g_assert_true (adw_flap_get_folded (ksm_game_view_get_rules_flap (game_view)));
+  g_assert_true (adw_flap_get_reveal_flap (ksm_game_view_get_rules_flap (game_view)));
+  g_assert_true (gtk_widget_get_child_visible (pane));
+  g_assert_cmpint (gtk_widget_get_width (pane), >, 0);
+  g_assert_cmpint (gtk_widget_get_width (pane), <=, gtk_widget_get_width (GTK_WIDGET (fixture->window)));
+  /* the game view, rules pane and all, fits a 360 px window */
+  {
+    int minimum;
+    gtk_widget_measure (GTK_WIDGET (game_view), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 360);
+  }
+  g_test_message ("window %d px, pane %d px", gtk_widget_get_width (GTK_WIDGET (fixture->window)),
+                  gtk_widget_get_width (pane));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -378,6 +586,9 @@ main (int argc, char **argv)
   ADD ("whole-game-against-computer", test_whole_game_against_computer);
   ADD ("resume-offered-after-restart", test_resume_offered_after_restart);
   ADD ("accessible-cells", test_accessible_header_and_cells);
+  ADD ("rules-pane-beside-the-board", test_rules_pane_beside_the_board);
+  ADD ("rules-window-from-start-page", test_rules_window_from_start_page);
+  ADD ("rules-pane-narrow", test_rules_pane_narrow);
 #undef ADD
 
   status = g_test_run ();

@@ -211,7 +211,7 @@ test_throw_view (void)
   g_assert_nonnull (note);
   g_assert_nonnull (button);
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.throw");
-  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (name)), ==, "No throw yet");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name)), ==, "No throw yet");
 
   for (GtkWidget *strip = gtk_widget_get_first_child (gtk_widget_get_first_child (view));
        strip != NULL; strip = gtk_widget_get_next_sibling (strip))
@@ -242,7 +242,7 @@ test_throw_view (void)
       event = ksm_record_get_event (record, n);
       expected = g_strdup_printf ("%s %u", rules->throws.faces[event->face].name,
                                   (guint) rules->throws.faces[event->face].value);
-      g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (name)), ==, expected);
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name)), ==, expected);
 
       for (strip = gtk_widget_get_first_child (gtk_widget_get_first_child (view));
            strip != NULL; strip = gtk_widget_get_next_sibling (strip), bit++)
