@@ -675,6 +675,84 @@ ksm_game_play (KsmGame *self, const KsmMove *move)
   return FALSE;
 }
 
+/* ---- hints ---- */
+
+typedef struct {
+  KsmPosition position;
+  KsmMove     moves[KSM_MAX_MOVES];
+  int         n_moves;
+  guint       n_events;   /* the record's length when asked */
+} RankRequest;
+
+static void
+rank_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  RankRequest *request = task_data;
+  GArray *hints = g_array_sized_new (FALSE, TRUE, sizeof (KsmHint), (guint) request->n_moves);
+
+  g_array_set_size (hints, (guint) request->n_moves);
+  ksm_player_rank (NULL, &request->position, request->moves, request->n_moves,
+                   (KsmHint *) (void *) hints->data);
+  g_task_return_pointer (task, hints, (GDestroyNotify) g_array_unref);
+}
+
+void
+ksm_game_rank_moves_async (KsmGame             *self,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  RankRequest *request;
+
+  g_return_if_fail (KSM_IS_GAME (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ksm_game_rank_moves_async);
+  if (self->position.phase != KSM_PHASE_MOVE || self->n_moves == 0
+      || self->moves[0].kind == KSM_MOVE_LOSE)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no move to rank");
+      return;
+    }
+
+  request = g_new0 (RankRequest, 1);
+  request->position = self->position;
+  memcpy (request->moves, self->moves, sizeof (KsmMove) * self->n_moves);
+  request->n_moves = (int) self->n_moves;
+  request->n_events = ksm_record_get_n_events (self->record);
+  g_task_set_task_data (task, request, g_free);
+  g_task_run_in_thread (task, rank_in_thread);
+}
+
+GArray *
+ksm_game_rank_moves_finish (KsmGame       *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  RankRequest *request;
+  g_autoptr(GArray) hints = NULL;
+
+  g_return_val_if_fail (KSM_IS_GAME (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  hints = g_task_propagate_pointer (G_TASK (result), error);
+  if (hints == NULL)
+    return NULL;
+  request = g_task_get_task_data (G_TASK (result));
+  /* a throw or a move since the question makes the answer wrong */
+  if (request->n_events != ksm_record_get_n_events (self->record)
+      || memcmp (&request->position, &self->position, sizeof self->position) != 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the game has moved on");
+      return NULL;
+    }
+  return g_steal_pointer (&hints);
+}
+
 /* ---- undo and redo ---- */
 
 static gboolean

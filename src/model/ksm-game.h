@@ -42,6 +42,19 @@ gboolean           ksm_game_can_redo         (KsmGame *self);
 gboolean           ksm_game_undo             (KsmGame *self);
 gboolean           ksm_game_redo             (KsmGame *self);
 
+/* Ranks the legal moves of the throw waiting to be played, best first, on a
+ * worker thread (it takes as long as a Hard decision). The result is a
+ * GArray of KsmHint whose `move` indexes ksm_game_get_moves () as they were
+ * when asked; it fails with G_IO_ERROR_NOT_FOUND when there is no move to
+ * rank or the game moved on meanwhile. */
+void               ksm_game_rank_moves_async  (KsmGame             *self,
+                                               GCancellable        *cancellable,
+                                               GAsyncReadyCallback  callback,
+                                               gpointer             user_data);
+GArray            *ksm_game_rank_moves_finish (KsmGame             *self,
+                                               GAsyncResult        *result,
+                                               GError             **error);
+
 /* how long a computer waits before each throw and move, so people can follow */
 guint              ksm_game_get_computer_delay (KsmGame *self);
 void               ksm_game_set_computer_delay (KsmGame *self, guint milliseconds);

@@ -93,6 +93,7 @@ static const struct {
   { "app.preferences", { "<Control>comma", NULL } },
   { "win.new-game", { "<Control>n", NULL } },
   { "win.throw", { "space", NULL } },
+  { "win.hint", { "h", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", NULL } },
   { "win.toggle-history", { "F9", NULL } },

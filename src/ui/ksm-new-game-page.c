@@ -35,8 +35,6 @@ G_DEFINE_FINAL_TYPE (KsmNewGamePage, ksm_new_game_page, ADW_TYPE_BIN)
 static void
 ksm_new_game_page_dispose (GObject *object)
 {
-  KsmNewGamePage *self = KSM_NEW_GAME_PAGE (object);
-
   G_OBJECT_CLASS (ksm_new_game_page_parent_class)->dispose (object);
 }
 

@@ -6,6 +6,7 @@
 
 #include "ksm-board.h"
 #include "ksm-game-view.h"
+#include "ksm-hint-popover.h"
 #include "ksm-new-game-page.h"
 #include "ksm-rules-window.h"
 #include "ksm-start-page.h"
@@ -27,6 +28,8 @@ struct _KsmWindow
   GtkWidget       *back_button;
   GtkWidget       *new_game_button;
   GtkWidget       *undo_box;
+  GtkWidget       *hint_button;
+  KsmHintPopover  *hint_popover;
   GtkStack        *stack;
   KsmStartPage    *start_page;
   AdwBin          *new_game_bin;
@@ -78,6 +81,7 @@ show_page (KsmWindow *self, const char *name)
   gtk_stack_set_visible_child_name (self->stack, name);
   gtk_widget_set_visible (self->back_button, g_str_equal (name, "new-game"));
   gtk_widget_set_visible (self->undo_box, in_game);
+  gtk_widget_set_visible (self->hint_button, in_game);
   gtk_widget_set_visible (self->new_game_button, !g_str_equal (name, "new-game"));
 
   if (g_str_equal (name, "new-game"))
@@ -352,6 +356,12 @@ update_actions (KsmWindow *self)
   set_action_enabled (self, "throw", game != NULL && ksm_game_is_person_to_act (game)
                                      && ksm_game_get_phase (game) == KSM_PHASE_THROW);
   set_action_enabled (self, "toggle-history", game != NULL);
+  {
+    guint n_moves = 0;
+    const KsmMove *moves = game != NULL ? ksm_game_get_moves (game, &n_moves) : NULL;
+    set_action_enabled (self, "hint", game != NULL && ksm_game_is_person_to_act (game)
+                                      && n_moves > 0 && moves[0].kind != KSM_MOVE_LOSE);
+  }
 }
 
 /* ---- actions ---- */
@@ -552,7 +562,17 @@ saved_games_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+static void
+hint_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+
+  if (self->game != NULL)
+    ksm_hint_popover_show_for (self->hint_popover, self->game);
+}
+
 static const GActionEntry win_entries[] = {
+  { "hint", hint_cb },
   { "choose-game", choose_game_cb, "s" },
   { "new-game", new_game_cb },
   { "start-game", start_game_cb },
@@ -574,6 +594,11 @@ ksm_window_dispose (GObject *object)
   KsmWindow *self = KSM_WINDOW (object);
 
   autoplay_stop (self);
+  if (self->hint_popover != NULL)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->hint_popover));
+      self->hint_popover = NULL;
+    }
   if (self->store != NULL)
     ksm_store_unwatch (self->store);
   g_clear_object (&self->game);
@@ -612,6 +637,7 @@ ksm_window_class_init (KsmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, undo_box);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, new_game_bin);
@@ -639,6 +665,8 @@ ksm_window_init (KsmWindow *self)
   ksm_new_game_page_set_rules (self->new_game_page, ksm_rules_get (KSM_GAME_KASIMALA));
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  self->hint_popover = KSM_HINT_POPOVER (ksm_hint_popover_new ());
+  gtk_widget_set_parent (GTK_WIDGET (self->hint_popover), self->hint_button);
   flap = ksm_game_view_get_flap (self->game_view);
   g_signal_connect_object (flap, "notify::reveal-flap", G_CALLBACK (flap_revealed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -673,6 +701,13 @@ ksm_window_get_page_name (KsmWindow *self)
 {
   g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
   return gtk_stack_get_visible_child_name (self->stack);
+}
+
+KsmHintPopover *
+ksm_window_get_hint_popover (KsmWindow *self)
+{
+  g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
+  return self->hint_popover;
 }
 
 KsmGame *

@@ -5,6 +5,7 @@
 
 #include "ksm-application.h"
 #include "ksm-game-view.h"
+#include "ksm-hint-popover.h"
 #include "ksm-new-game-page.h"
 #include "ksm-start-page.h"
 
@@ -20,5 +21,6 @@ KsmNewGamePage *ksm_window_get_new_game_page (KsmWindow *self);
 KsmStartPage   *ksm_window_get_start_page    (KsmWindow *self);
 const char     *ksm_window_get_page_name     (KsmWindow *self);
 KsmGame        *ksm_window_get_game          (KsmWindow *self);
+KsmHintPopover *ksm_window_get_hint_popover  (KsmWindow *self);
 
 G_END_DECLS

@@ -348,6 +348,41 @@ test_resume_offered_after_restart (Fixture *fixture, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (second));
 }
 
+static gboolean
+hints_shown (gpointer data)
+{
+  return ksm_hint_popover_get_n_rows (KSM_HINT_POPOVER (data)) > 0;
+}
+
+static void
+test_hint_ranks_and_plays (Fixture *fixture, gconstpointer data)
+{
+  KsmGame *game = start_person_game (fixture, 0);
+  KsmHintPopover *popover = ksm_window_get_hint_popover (fixture->window);
+  guint n_moves, n_events;
+  const char *best;
+
+  /* nothing to rank before a throw */
+  g_assert_false (action_enabled (fixture, "hint"));
+  throw_until_movable (fixture, game);
+  ksm_game_get_moves (game, &n_moves);
+  g_assert_true (action_enabled (fixture, "hint"));
+
+  activate (fixture, "win.hint", NULL);
+  wait_until (hints_shown, popover, 30);
+  g_assert_cmpuint (ksm_hint_popover_get_n_rows (popover), ==, n_moves);
+  best = ksm_hint_popover_get_row_text (popover, 0);
+  g_assert_nonnull (strstr (best, "chance of winning"));
+  g_assert_true (strstr (best, "safe from the next throw") != NULL || strstr (best, "open to a") != NULL);
+
+  /* choosing a ranked move plays it */
+  n_events = ksm_record_get_n_events (ksm_game_get_record (game));
+  g_assert_true (ksm_hint_popover_choose (popover, 0));
+  iterate (2);
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), >, n_events);
+  g_assert_cmpint (ksm_record_get_event (ksm_game_get_record (game), n_events)->kind, ==, KSM_EVENT_MOVE);
+}
+
 static void
 test_accessible_header_and_cells (Fixture *fixture, gconstpointer data)
 {
@@ -586,6 +621,7 @@ main (int argc, char **argv)
   ADD ("whole-game-against-computer", test_whole_game_against_computer);
   ADD ("resume-offered-after-restart", test_resume_offered_after_restart);
   ADD ("accessible-cells", test_accessible_header_and_cells);
+  ADD ("hint-ranks-and-plays", test_hint_ranks_and_plays);
   ADD ("rules-pane-beside-the-board", test_rules_pane_beside_the_board);
   ADD ("rules-window-from-start-page", test_rules_window_from_start_page);
   ADD ("rules-pane-narrow", test_rules_pane_narrow);
