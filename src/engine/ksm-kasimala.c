@@ -4,6 +4,7 @@
  * Side 0 is the bottom side (bricks), side 1 the top side (stones). A cell
  * index is row * L + (column - 1) with rows B = 0, M = 1, T = 2. */
 #include "ksm-rules.h"
+#include "ksm-kasimala-eval.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -434,34 +435,51 @@ kasimala_pieces_left (const KsmPosition *pos, int player)
 
 /* ---- evaluation, for the computer players ---- */
 
-/* Weights of the evaluation, in pieces. Tuned with `kasimala-cli tournament`
- * at length 17 (doc/computer-players.md): only what the next throws can take,
- * the second throw a chya or a ngha earns and the laigas moved the results
- * beyond the noise; the rest are small nudges. */
-typedef struct {
-  double gain_now;     /* what the side to throw can capture with this throw */
-  double gain_next;    /* what the other side could capture with its next one */
-  double waiting;      /* a piece still waiting, per enemy piece out to catch it */
-  double open_home;    /* a started piece still in the open in its own row */
-  double safe;         /* a piece on a laiga */
-  double raid;         /* a piece in the enemy's row, per enemy piece waiting */
-  double scale;        /* how sure a lead of one piece makes a win */
-  double second;       /* captures on the throw a chya or a ngha earns */
-} EvalWeights;
-
-static const EvalWeights eval_weights = {
-  .gain_now = 1.0,
-  .gain_next = 0.5,
-  .waiting = 0.02,
-  .open_home = 0.1,
-  .safe = 0.1,
-  .raid = 0.02,
-  .scale = 1.2,
-  .second = 1.0,
-};
+/* The evaluation is a logistic model over features of the position, seen
+ * from the side to throw (or to move): the chance it wins is
+ * 1 / (1 + exp (-sum of weight * feature)). The features are listed in
+ * ksm-kasimala-eval.h; most are a difference between the two sides, scaled
+ * by 1 / sqrt (pieces left on the board), since one piece counts for more
+ * when few are left. */
 
 /* Out of 16: kasi, dwadi, sudi, chya, ngha */
 static const int face_weight[5] = { 4, 6, 4, 1, 1 };
+
+const char *const ksm_kasimala_feature_names[KSM_KASIMALA_N_FEATURES] = {
+  "to-throw", "pieces", "pieces-raw", "gain-mover", "gain-mover-2nd",
+  "gain-other", "gain-other-2nd", "threat-mover", "threat-other", "safe",
+  "open-home", "raid", "waiting-vs-started", "waiting", "kasi-blocked",
+  "stacked", "middle-open",
+};
+
+/* The weights tuned by hand with `kasimala-cli tournament` at length 17
+ * (doc/computer-players.md): 1.2 per piece, per piece the side to throw can
+ * take (with the second throw a chya or a ngha earns), 0.6 per piece the
+ * other side could take with its next throw, 0.12 a piece on a laiga or in
+ * the open at home, 0.024 for raiders and waiting pieces. Weights fitted to
+ * self-play results by tools/train-kasimala.c predicted the results better
+ * but chose worse moves one move ahead, and those that chose better one
+ * move ahead gained nothing measurable at Hard's depth, so the new features
+ * (7, 8, 13-16) stay at 0 for now. */
+static const double eval_weights[KSM_KASIMALA_N_FEATURES] = {
+  0.0,     /*  0 to-throw */
+  1.2,     /*  1 pieces */
+  0.0,     /*  2 pieces-raw */
+  1.2,     /*  3 gain-mover */
+  1.2,     /*  4 gain-mover-2nd */
+  -0.6,    /*  5 gain-other */
+  -0.6,    /*  6 gain-other-2nd */
+  0.0,     /*  7 threat-mover */
+  0.0,     /*  8 threat-other */
+  0.12,    /*  9 safe */
+  -0.12,   /* 10 open-home */
+  0.024,   /* 11 raid */
+  -0.024,  /* 12 waiting-vs-started */
+  0.0,     /* 13 waiting */
+  0.0,     /* 14 kasi-blocked */
+  0.0,     /* 15 stacked */
+  0.0,     /* 16 middle-open */
+};
 
 static inline int
 capturable (const KsmPosition *pos, int side, int to, bool safe_laigas)
@@ -474,14 +492,12 @@ capturable (const KsmPosition *pos, int side, int to, bool safe_laigas)
   return enemy;
 }
 
-/* The chance that `player` wins: a logistic curve over pieces left, what
- * each side can take with its next throw (the exact odds of every throw and
- * the kasi rule counted), and where the pieces stand. */
-static double
-kasimala_evaluate (const KsmPosition *pos, int player)
+/* The features of a position that is not over, from the side to throw's
+ * side (see ksm-kasimala-eval.h). */
+static void
+kasimala_features (const KsmPosition *pos, double *f)
 {
   const KsmKasimalaState *st = &pos->u.kasimala;
-  const EvalWeights *w = &eval_weights;
   int length = pos->options.length;
   int li = length_index (length);
   bool safe_laigas = pos->options.flags & KSM_OPT_KASIMALA_SAFE_LAIGAS;
@@ -489,17 +505,13 @@ kasimala_evaluate (const KsmPosition *pos, int player)
   bool extra = pos->options.flags & KSM_OPT_KASIMALA_EXTRA_THROW;
   int best[2][MAX_DISTANCE] = { { 0 } };
   int far[2][2 * MAX_DISTANCE + 1] = { { 0 } };   /* by distance 6..10 */
+  uint8_t hit[2][MAX_CELLS];   /* bit d - 1: a piece of the side lands there with d */
   int started[2] = { 0, 0 }, safe[2] = { 0, 0 }, open_home[2] = { 0, 0 };
-  int raiders[2] = { 0, 0 }, waiting[2];
-
-  if (pos->phase == KSM_PHASE_OVER || game_ended (pos))
-    {
-      KsmOutcome outcome;
-      kasimala_outcome (pos, &outcome);
-      return outcome.winner < 0 ? 0.5 : outcome.winner == player ? 1.0 : 0.0;
-    }
+  int raiders[2] = { 0, 0 }, waiting[2], stacked[2] = { 0, 0 }, middle[2] = { 0, 0 };
+  int blocked[2] = { 0, 0 };
 
   call_once (&destination_once, fill_destinations);
+  memset (hit, 0, sizeof hit);
   for (int side = 0; side < 2; side++)
     waiting[side] = __builtin_popcount (st->waiting[side]);
 
@@ -514,20 +526,31 @@ kasimala_evaluate (const KsmPosition *pos, int player)
         if (row == own_row (side) && (st->waiting[side] >> col & 1u))
           continue;
         int cell = row * length + col;
+        bool laiga = row == ROW_M && col % 4 == 0;
         started[side] += count;
-        if (row == ROW_M && col % 4 == 0)
+        if (laiga)
           safe[side] += count;
-        else if (row == own_row (side))
-          open_home[side] += count;
-        else if (row == own_row (1 - side))
-          raiders[side] += count;
+        else
+          {
+            if (count > 1)
+              stacked[side] += count;
+            if (row == ROW_M)
+              middle[side] += count;
+            else if (row == own_row (side))
+              open_home[side] += count;
+            else
+              raiders[side] += count;
+          }
         /* while a piece waits, a kasi can only start it */
         int first = kasi_starts && st->waiting[side] ? 2 : 1;
         for (int d = first; d <= MAX_DISTANCE; d++)
           {
-            int taken = capturable (pos, side, destination[li][side][d][cell], safe_laigas);
+            int to = destination[li][side][d][cell];
+            int taken = capturable (pos, side, to, safe_laigas);
             if (taken > best[side][d - 1])
               best[side][d - 1] = taken;
+            if (taken > 0)
+              hit[side][to] |= (uint8_t) (1u << (d - 1));
           }
         /* two throws' reach: a chya or a ngha, then another throw */
         for (int d = MAX_DISTANCE + 1; d <= 2 * MAX_DISTANCE; d++)
@@ -546,16 +569,24 @@ kasimala_evaluate (const KsmPosition *pos, int player)
         int last = kasi_starts ? 1 : MAX_DISTANCE;
         for (int d = 1; d <= last; d++)
           {
-            int taken = capturable (pos, side, destination[li][side][d][from], safe_laigas);
+            int to = destination[li][side][d][from];
+            int taken = capturable (pos, side, to, safe_laigas);
             if (taken > best[side][d - 1])
               best[side][d - 1] = taken;
+            if (taken > 0)
+              hit[side][to] |= (uint8_t) (1u << (d - 1));
           }
+        int step = destination[li][side][1][from];
+        int holder = cell_value (pos, step);
+        if (kasi_starts && safe_laigas && is_laiga (length, step)
+            && (side == BOTTOM ? holder < 0 : holder > 0))
+          blocked[side] = 1;
       }
 
-  double gain[2];
+  double gain[2], gain2[2], threat[2];
   for (int side = 0; side < 2; side++)
     {
-      int sum = 0, second = 0;
+      int sum = 0, second = 0, exposed = 0;
       for (int f = 0; f < MAX_DISTANCE; f++)
         sum += face_weight[f] * best[side][f];
       /* a chya or a ngha throws again: then another piece can take, or the
@@ -569,26 +600,79 @@ kasimala_evaluate (const KsmPosition *pos, int player)
               second += face_weight[f] * face_weight[g]
                         * (reach > best[side][g] ? reach : best[side][g]);
             }
-      gain[side] = sum / 16.0 + w->second * second / 256.0;
+      /* every enemy stack within reach, by the chance of a face that reaches it */
+      for (int cell = 0; cell < 3 * length; cell++)
+        if (hit[side][cell])
+          {
+            int odds = 0;
+            for (int f = 0; f < MAX_DISTANCE; f++)
+              if (hit[side][cell] >> f & 1u)
+                odds += face_weight[f];
+            exposed += odds * capturable (pos, side, cell, safe_laigas);
+          }
+      gain[side] = sum / 16.0;
+      gain2[side] = second / 256.0;
+      threat[side] = exposed / 16.0;
     }
 
-  int mover = pos->to_move;
-  double mover_gain = pos->phase == KSM_PHASE_MOVE ? best[mover][pos->face] : gain[mover];
-  double side_score[2];
-  for (int side = 0; side < 2; side++)
+  int m = pos->to_move, o = 1 - m;
+  double r = 1.0 / sqrt ((double) (st->pieces[BOTTOM] + st->pieces[TOP]));
+  if (pos->phase == KSM_PHASE_MOVE)
     {
-      int enemy = 1 - side;
-      side_score[side] = st->pieces[side]
-                         + (side == mover ? w->gain_now * mover_gain : w->gain_next * gain[side])
-                         - w->waiting * waiting[side] * started[enemy]
-                         - w->open_home * open_home[side]
-                         + w->safe * safe[side]
-                         + w->raid * raiders[side] * waiting[enemy];
+      /* the throw is known: what it can take */
+      gain[m] = best[m][pos->face];
+      gain2[m] = 0;
+    }
+  int pieces = st->pieces[m] - st->pieces[o];
+  f[0] = 1.0;
+  f[1] = pieces * r;
+  f[2] = pieces;
+  f[3] = gain[m] * r;
+  f[4] = gain2[m] * r;
+  f[5] = gain[o] * r;
+  f[6] = gain2[o] * r;
+  f[7] = threat[m] * r;
+  f[8] = threat[o] * r;
+  f[9] = (safe[m] - safe[o]) * r;
+  f[10] = (open_home[m] - open_home[o]) * r;
+  f[11] = (raiders[m] * waiting[o] - raiders[o] * waiting[m]) * r;
+  f[12] = (waiting[m] * started[o] - waiting[o] * started[m]) * r;
+  f[13] = (waiting[m] - waiting[o]) * r;
+  f[14] = blocked[m] - blocked[o];
+  f[15] = (stacked[m] - stacked[o]) * r;
+  f[16] = (middle[m] - middle[o]) * r;
+}
+
+bool
+ksm_kasimala_features (const KsmPosition *pos, double *features)
+{
+  if (pos->options.game != KSM_GAME_KASIMALA || pos->phase == KSM_PHASE_OVER
+      || game_ended (pos))
+    return false;
+  kasimala_features (pos, features);
+  return true;
+}
+
+/* The chance that `player` wins: the logistic model over the features. */
+static double
+kasimala_evaluate (const KsmPosition *pos, int player)
+{
+  double f[KSM_KASIMALA_N_FEATURES];
+
+  if (pos->phase == KSM_PHASE_OVER || game_ended (pos))
+    {
+      KsmOutcome outcome;
+      kasimala_outcome (pos, &outcome);
+      return outcome.winner < 0 ? 0.5 : outcome.winner == player ? 1.0 : 0.0;
     }
 
-  double score = side_score[player] - side_score[1 - player];
-  double total = st->pieces[BOTTOM] + st->pieces[TOP];
-  return 1.0 / (1.0 + exp (-w->scale * score / sqrt (total)));
+  kasimala_features (pos, f);
+  double score = 0;
+  for (int i = 0; i < KSM_KASIMALA_N_FEATURES; i++)
+    score += eval_weights[i] * f[i];
+  if (player != pos->to_move)
+    score = -score;
+  return 1.0 / (1.0 + exp (-score));
 }
 
 /* ---- geometry ---- */
