@@ -24,6 +24,9 @@ struct _KsmGame
   KsmMove       moves[KSM_MAX_MOVES];
   guint         n_moves;
 
+  int8_t        last_path[KSM_MAX_PATH];
+  int           last_path_length;
+
   KsmRandom     throw_rng;
   KsmRandom     computer_rng;
 
@@ -349,6 +352,8 @@ do_move (KsmGame *self, const KsmMove *move)
 
   g_array_set_size (self->redo, 0);
   append_event (self, &event);
+  self->last_path_length = self->rules->move_path != NULL
+                           ? self->rules->move_path (&self->position, move, self->last_path) : 0;
   self->rules->apply_move (&self->position, move, &effect);
   refresh_moves (self);
   store_generators (self);
@@ -618,6 +623,15 @@ ksm_game_is_thinking (KsmGame *self)
 {
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
   return self->thinking;
+}
+
+int
+ksm_game_get_last_path (KsmGame *self, const int8_t **cells)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), 0);
+  if (cells != NULL)
+    *cells = self->last_path;
+  return self->last_path_length;
 }
 
 gboolean

@@ -31,6 +31,9 @@ int                ksm_game_get_face         (KsmGame *self);
 const KsmMove     *ksm_game_get_moves        (KsmGame *self, guint *n_moves);
 void               ksm_game_get_outcome      (KsmGame *self, KsmOutcome *outcome);
 gboolean           ksm_game_is_thinking      (KsmGame *self);
+/* the cells the last move walked through, the landing cell last (for a view
+ * to walk the piece while "moved" is emitted); returns how many */
+int                ksm_game_get_last_path    (KsmGame *self, const int8_t **cells);
 gboolean           ksm_game_is_person_to_act (KsmGame *self);
 
 /* A person's actions; false (and nothing changes) when not theirs to make */

@@ -4,14 +4,13 @@
  * rules' cell_place () says, scaled to fit and centred. The board redraws
  * from the model only: what stands on each cell from cell_content (), what
  * can move from ksm_game_get_moves (). When a move is played the moving piece
- * glides from its cell to where it lands and whatever it captured fades away.
- * The glide is a straight line: the engine does not say which cells a piece
- * walks through, and a cell-by-cell walk arrives with a path hook in the
- * rules. */
+ * walks cell by cell along the path the model gives, and whatever it
+ * captured fades away. */
 #include "config.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ksm-board.h"
 #include "ksm-cell.h"
@@ -56,6 +55,8 @@ struct _KsmBoard
   gboolean       animating;
   int            anim_from;
   int            anim_to;
+  int8_t         anim_path[KSM_MAX_PATH];   /* the cells walked, anim_to last */
+  int            anim_path_length;
   int            anim_player;
   int            anim_captured_player;
   guint          anim_captured;
@@ -452,7 +453,10 @@ start_animation (KsmBoard *self)
     }
   self->anim_value = 0.0;
   self->animating = TRUE;
-  adw_timed_animation_set_duration (ADW_TIMED_ANIMATION (self->animation), self->animation_duration);
+  /* a longer walk takes longer, so each step can be followed */
+  adw_timed_animation_set_duration (ADW_TIMED_ANIMATION (self->animation),
+                                    (guint) (self->animation_duration
+                                             * (0.6 + 0.2 * MIN (self->anim_path_length, 8))));
   adw_animation_reset (self->animation);
   /* done at once when animations are off, or the board is not shown */
   adw_animation_play (self->animation);
@@ -487,6 +491,19 @@ moved_cb (KsmGame       *game,
   self->move_pending = TRUE;
   self->anim_from = move->from;
   self->anim_to = move->to;
+  {
+    const int8_t *path;
+    int length = ksm_game_get_last_path (game, &path);
+    /* a path that does not end where the move lands is not this move's */
+    if (length < 1 || length > KSM_MAX_PATH || path[length - 1] != move->to)
+      {
+        self->anim_path[0] = (int8_t) move->to;
+        length = 1;
+      }
+    else
+      memcpy (self->anim_path, path, (size_t) length);
+    self->anim_path_length = length;
+  }
   self->anim_player = (int) player;
   self->anim_captured = captured;
   /* the cells still show the position before the move: whose pieces were taken */
@@ -808,9 +825,13 @@ ksm_board_size_allocate (GtkWidget *widget,
       double glide = self->anim_captured > 0 ? MIN (1.0, self->anim_value / 0.6) : self->anim_value;
       double leave = self->anim_captured > 0 ? CLAMP ((self->anim_value - 0.5) / 0.5, 0.0, 1.0) : 1.0;
 
-      piece_bounds (self, self->anim_from, self->anim_player, &from);
-      piece_bounds (self, self->anim_to, self->anim_player, &to);
-      graphene_rect_interpolate (&from, &to, glide, &at);
+      /* the walk: from cell to cell of the path, an equal time each */
+      double steps = glide * self->anim_path_length;
+      int step = MIN ((int) steps, self->anim_path_length - 1);
+      piece_bounds (self, step == 0 ? self->anim_from : self->anim_path[step - 1],
+                    self->anim_player, &from);
+      piece_bounds (self, self->anim_path[step], self->anim_player, &to);
+      graphene_rect_interpolate (&from, &to, MIN (1.0, steps - step), &at);
       allocate_child (self->glider, (int) roundf (at.origin.x), (int) roundf (at.origin.y),
                       (int) roundf (at.size.width), (int) roundf (at.size.height));
 

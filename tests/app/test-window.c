@@ -232,6 +232,14 @@ test_click_moves_and_undo_restores (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), ==, n_events + 1);
   g_assert_cmpint (ksm_record_get_event (ksm_game_get_record (game), n_events)->kind, ==, KSM_EVENT_MOVE);
   g_assert_cmpint (ksm_record_get_event (ksm_game_get_record (game), n_events)->move.from, ==, (int) index);
+  /* the piece walked the whole throw, cell by cell, to where it landed */
+  {
+    const KsmEvent *event = ksm_record_get_event (ksm_game_get_record (game), n_events);
+    const int8_t *path;
+    int length = ksm_game_get_last_path (game, &path);
+    g_assert_cmpint (length, ==, event->move.distance);
+    g_assert_cmpint (path[length - 1], ==, event->move.to);
+  }
   /* the board widgets follow the model */
   g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (ksm_board_get_cell (board, index))), ==,
                     from_count_before - 1);
