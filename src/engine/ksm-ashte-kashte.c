@@ -7,6 +7,7 @@
  * its colour's path (0-48, 48 the centre), or OFF_BOARD before it enters
  * under Falkener's grace. */
 #include "ksm-rules.h"
+#include "ksm-text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -134,6 +135,8 @@ static const KsmOptionInfo ashte_option_info[] = {
     "Falkener, Games Ancient and Oriental (1892)", "the Bengal tradition: tokens start on the board",
     KSM_OPT_ASHTE_GRACE, false },
 };
+
+#define N_OPTION_INFO (sizeof ashte_option_info / sizeof ashte_option_info[0])
 
 static void
 ashte_default_options (KsmOptions *options)
@@ -527,31 +530,6 @@ ashte_move_path (const KsmPosition *pos, const KsmMove *move, int8_t *cells)
 
 /* ---- notation (doc/notation.md) ---- */
 
-typedef struct {
-  char  *buf;
-  size_t size;
-  size_t used;
-  bool   overflow;
-} Writer;
-
-static void put (Writer *w, const char *format, ...) __attribute__ ((format (printf, 2, 3)));
-
-static void
-put (Writer *w, const char *format, ...)
-{
-  va_list args;
-  int n;
-
-  if (w->overflow)
-    return;
-  va_start (args, format);
-  n = vsnprintf (w->buf + w->used, w->size - w->used, format, args);
-  va_end (args);
-  if (n < 0 || (size_t) n >= w->size - w->used)
-    w->overflow = true;
-  else
-    w->used += (size_t) n;
-}
 
 static int
 compare_places (const void *a, const void *b)
@@ -563,49 +541,45 @@ static int
 ashte_format_position (const KsmPosition *pos, char *buf, size_t size)
 {
   const KsmAshteState *st = &pos->u.ashte;
-  Writer w = { buf, size, 0, size == 0 };
+  KsmWriter w;
+  ksm_writer_init (&w, buf, size);
   bool any_blood = false;
 
-  put (&w, "ashte-kashte %d", pos->options.n_players);
+  ksm_put (&w, "ashte-kashte %d", pos->options.n_players);
   for (int p = 0; p < pos->options.n_players; p++)
     {
       int8_t places[TOKENS];
       memcpy (places, st->token[p], sizeof places);
       qsort (places, TOKENS, 1, compare_places);
-      put (&w, " %c:", colour_letters[colour_of (&pos->options, p)]);
+      ksm_put (&w, " %c:", colour_letters[colour_of (&pos->options, p)]);
       for (int t = 0; t < TOKENS; t++)
         {
           if (places[t] == OFF_BOARD)
-            put (&w, "%sx", t ? "," : "");
+            ksm_put (&w, "%sx", t ? "," : "");
           else
-            put (&w, "%s%d", t ? "," : "", places[t]);
+            ksm_put (&w, "%s%d", t ? "," : "", places[t]);
         }
     }
-  put (&w, " blood:");
+  ksm_put (&w, " blood:");
   for (int p = 0; p < pos->options.n_players; p++)
     if (st->blooded >> p & 1u)
       {
-        put (&w, "%c", colour_letters[colour_of (&pos->options, p)]);
+        ksm_put (&w, "%c", colour_letters[colour_of (&pos->options, p)]);
         any_blood = true;
       }
   if (!any_blood)
-    put (&w, "-");
-  put (&w, " %c", colour_letters[colour_of (&pos->options, pos->to_move)] - 'A' + 'a');
+    ksm_put (&w, "-");
+  ksm_put (&w, " %c", colour_letters[colour_of (&pos->options, pos->to_move)] - 'A' + 'a');
   if (pos->phase == KSM_PHASE_MOVE)
-    put (&w, " %d", face_value (pos->face));
+    ksm_put (&w, " %d", face_value (pos->face));
   else
-    put (&w, " -");
-  put (&w, " %u", pos->throw_count);
+    ksm_put (&w, " -");
+  ksm_put (&w, " %u", pos->throw_count);
 
   KsmOptions defaults;
   ashte_default_options (&defaults);
-  for (size_t i = 0; i < sizeof ashte_option_info / sizeof ashte_option_info[0]; i++)
-    {
-      uint32_t flag = ashte_option_info[i].flag;
-      if ((pos->options.flags & flag) != (defaults.flags & flag))
-        put (&w, " %s=%s", ashte_option_info[i].key, pos->options.flags & flag ? "on" : "off");
-    }
-  return w.overflow ? -1 : (int) w.used;
+  ksm_put_options (&w, ashte_option_info, N_OPTION_INFO, pos->options.flags, defaults.flags);
+  return ksm_writer_finish (&w);
 }
 
 #define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); return false; } while (0)
@@ -667,21 +641,12 @@ ashte_parse_position (const char *text, KsmPosition *pos, char *error, size_t er
   /* options first: grace decides whether a token may be off the board */
   for (int i = 2 + np + 4; i < n; i++)
     {
-      bool matched = false;
-      for (size_t k = 0; k < sizeof ashte_option_info / sizeof ashte_option_info[0]; k++)
+      int matched = ksm_parse_option (ashte_option_info, N_OPTION_INFO, fields[i], strlen (fields[i]),
+                                      &options.flags, i + 1, error, error_size);
+      if (matched < 0)
         {
-          const KsmOptionInfo *info = &ashte_option_info[k];
-          size_t len = strlen (info->key);
-          if (strncmp (fields[i], info->key, len) == 0 && fields[i][len] == '=')
-            {
-              if (strcmp (fields[i] + len + 1, "on") == 0)
-                options.flags |= info->flag;
-              else if (strcmp (fields[i] + len + 1, "off") == 0)
-                options.flags &= ~info->flag;
-              else
-                FAIL ("field %d: %s must be on or off", i + 1, info->key);
-              matched = true;
-            }
+          free (copy);
+          return false;
         }
       if (!matched)
         FAIL ("field %d: unknown option \"%s\"", i + 1, fields[i]);
@@ -808,25 +773,26 @@ ashte_parse_position (const char *text, KsmPosition *pos, char *error, size_t er
 static int
 ashte_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size)
 {
-  Writer w = { buf, size, 0, size == 0 };
+  KsmWriter w;
+  ksm_writer_init (&w, buf, size);
   char from[8], to[8];
 
   if (move->kind == KSM_MOVE_LOSE)
-    put (&w, "lost");
+    ksm_put (&w, "lost");
   else
     {
       ashte_cell_name (&pos->options, move->to, to, sizeof to);
       if (move->kind == KSM_MOVE_START)
-        put (&w, "in-%s", to);
+        ksm_put (&w, "in-%s", to);
       else
         {
           ashte_cell_name (&pos->options, move->from, from, sizeof from);
-          put (&w, "%s-%s", from, to);
+          ksm_put (&w, "%s-%s", from, to);
         }
       if (move->captured > 0)
-        put (&w, "x%d", move->captured);
+        ksm_put (&w, "x%d", move->captured);
     }
-  return w.overflow ? -1 : (int) w.used;
+  return ksm_writer_finish (&w);
 }
 
 static int
@@ -878,28 +844,10 @@ ashte_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
   to = parse_square (to_text, to_len);
   if (to < 0)
     FAIL ("\"%s\": no such square \"%.*s\"", text, (int) to_len, to_text);
-  if (x != NULL)
-    {
-      claimed = 0;
-      for (const char *c = x + 1; *c != '\0'; c++)
-        {
-          if (*c < '0' || *c > '9' || claimed > 99)
-            FAIL ("\"%s\": the capture count after x must be a number from 1", text);
-          claimed = claimed * 10 + (*c - '0');
-        }
-      if (claimed == 0)
-        FAIL ("\"%s\": the capture count after x must be a number from 1", text);
-    }
-
-  for (int i = 0; i < n; i++)
-    if (moves[i].kind != KSM_MOVE_LOSE && moves[i].from == from && moves[i].to == to)
-      {
-        if (claimed >= 0 && claimed != moves[i].captured)
-          FAIL ("\"%s\": that move captures %d, not %d", text, moves[i].captured, claimed);
-        *move = moves[i];
-        return true;
-      }
-  FAIL ("\"%s\": this move is not legal here", text);
+  claimed = ksm_parse_capture (x);
+  if (claimed == -2)
+    FAIL ("\"%s\": the capture count after x must be a number from 1", text);
+  return ksm_find_move (moves, n, from, to, -1, claimed, text, move, error, error_size);
 }
 
 const KsmRules ksm_ashte_kashte_rules = {

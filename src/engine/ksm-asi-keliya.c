@@ -15,6 +15,7 @@
  * (anticlockwise). Corners 48-51 (corner c lies between arms c and c + 1),
  * triangles 52-55, and the central square (home) 56. */
 #include "ksm-rules.h"
+#include "ksm-text.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -130,6 +131,8 @@ static const KsmOptionInfo asi_option_info[] = {
     "a house rule, as in Pachisi", "the decisions: a player all home passes",
     KSM_OPT_ASI_PARTNER_PLAY, false },
 };
+
+#define N_OPTION_INFO (sizeof asi_option_info / sizeof asi_option_info[0])
 
 static void
 asi_default_options (KsmOptions *options)
@@ -730,37 +733,12 @@ asi_move_path (const KsmPosition *pos, const KsmMove *move, int8_t *cells)
 
 /* ---- notation (doc/notation.md) ---- */
 
-typedef struct {
-  char  *buf;
-  size_t size;
-  size_t used;
-  bool   overflow;
-} Writer;
-
-static void put (Writer *w, const char *format, ...) __attribute__ ((format (printf, 2, 3)));
-
-static void
-put (Writer *w, const char *format, ...)
-{
-  va_list args;
-  int n;
-
-  if (w->overflow)
-    return;
-  va_start (args, format);
-  n = vsnprintf (w->buf + w->used, w->size - w->used, format, args);
-  va_end (args);
-  if (n < 0 || (size_t) n >= w->size - w->used)
-    w->overflow = true;
-  else
-    w->used += (size_t) n;
-}
 
 static const char face_marks[N_FACES] = { '0', '1', '2', '3', 'S', '4', '5', '6' };
 
 /* In hand pieces first (bonded groups as hN), then by index, "H" home */
 static void
-put_pieces (Writer *w, const KsmAsiState *st, int p)
+put_pieces (KsmWriter *w, const KsmAsiState *st, int p)
 {
   bool written[PIECES] = { false };
   int count = 0;
@@ -774,9 +752,9 @@ put_pieces (Writer *w, const KsmAsiState *st, int p)
       for (int j = 0; j < PIECES; j++)
         if (bond >> j & 1u)
           written[j] = true;
-      put (w, "%s%s", count++ ? "," : "", "h");
+      ksm_put (w, "%s%s", count++ ? "," : "", "h");
       if (size > 1)
-        put (w, "%d", size);
+        ksm_put (w, "%d", size);
     }
   int places[PIECES], n_places = 0;
   for (int i = 0; i < PIECES; i++)
@@ -792,9 +770,9 @@ put_pieces (Writer *w, const KsmAsiState *st, int p)
   for (int i = 0; i < n_places; i++)
     {
       if (places[i] == HOME)
-        put (w, "%sH", count++ ? "," : "");
+        ksm_put (w, "%sH", count++ ? "," : "");
       else
-        put (w, "%s%d", count++ ? "," : "", places[i]);
+        ksm_put (w, "%s%d", count++ ? "," : "", places[i]);
     }
 }
 
@@ -802,33 +780,29 @@ static int
 asi_format_position (const KsmPosition *pos, char *buf, size_t size)
 {
   const KsmAsiState *st = &pos->u.asi;
-  Writer w = { buf, size, 0, size == 0 };
+  KsmWriter w;
+  ksm_writer_init (&w, buf, size);
 
-  put (&w, "asi-keliya");
+  ksm_put (&w, "asi-keliya");
   for (int p = 0; p < 4; p++)
     {
-      put (&w, " %c:", arm_letters[p]);
+      ksm_put (&w, " %c:", arm_letters[p]);
       put_pieces (&w, st, p);
     }
-  put (&w, " %c %s ", arm_letters[pos->to_move] - 'A' + 'a',
+  ksm_put (&w, " %c %s ", arm_letters[pos->to_move] - 'A' + 'a',
        pos->phase == KSM_PHASE_MOVE ? "play" : "throw");
   if (st->n_pending == 0)
-    put (&w, "-");
+    ksm_put (&w, "-");
   for (int i = 0; i < st->n_pending; i++)
-    put (&w, "%c", face_marks[st->pending[i]]);
+    ksm_put (&w, "%c", face_marks[st->pending[i]]);
   if (pos->phase == KSM_PHASE_MOVE && st->split)
-    put (&w, " pool:%d", st->pool);
-  put (&w, " %u", pos->throw_count);
+    ksm_put (&w, " pool:%d", st->pool);
+  ksm_put (&w, " %u", pos->throw_count);
 
   KsmOptions defaults;
   asi_default_options (&defaults);
-  for (size_t i = 0; i < sizeof asi_option_info / sizeof asi_option_info[0]; i++)
-    {
-      uint32_t flag = asi_option_info[i].flag;
-      if ((pos->options.flags & flag) != (defaults.flags & flag))
-        put (&w, " %s=%s", asi_option_info[i].key, pos->options.flags & flag ? "on" : "off");
-    }
-  return w.overflow ? -1 : (int) w.used;
+  ksm_put_options (&w, asi_option_info, N_OPTION_INFO, pos->options.flags, defaults.flags);
+  return ksm_writer_finish (&w);
 }
 
 #define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); return false; } while (0)
@@ -983,22 +957,10 @@ asi_parse_position (const char *text, KsmPosition *pos, char *error, size_t erro
 
   for (int i = next; i < n; i++)
     {
-      bool matched = false;
-      for (size_t k = 0; k < sizeof asi_option_info / sizeof asi_option_info[0]; k++)
-        {
-          const KsmOptionInfo *info = &asi_option_info[k];
-          size_t len = strlen (info->key);
-          if (strncmp (fields[i], info->key, len) == 0 && fields[i][len] == '=')
-            {
-              if (strcmp (fields[i] + len + 1, "on") == 0)
-                options.flags |= info->flag;
-              else if (strcmp (fields[i] + len + 1, "off") == 0)
-                options.flags &= ~info->flag;
-              else
-                FAIL ("field %d: %s must be on or off", i + 1, info->key);
-              matched = true;
-            }
-        }
+      int matched = ksm_parse_option (asi_option_info, N_OPTION_INFO, fields[i], strlen (fields[i]),
+                                      &options.flags, i + 1, error, error_size);
+      if (matched < 0)
+        return false;
       if (!matched)
         FAIL ("field %d: unknown option \"%s\"", i + 1, fields[i]);
     }
@@ -1038,27 +1000,28 @@ asi_parse_position (const char *text, KsmPosition *pos, char *error, size_t erro
 static int
 asi_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size)
 {
-  Writer w = { buf, size, 0, size == 0 };
+  KsmWriter w;
+  ksm_writer_init (&w, buf, size);
   char from[8], to[8];
 
   if (move->kind == KSM_MOVE_LOSE)
     {
-      put (&w, "lost");
-      return w.overflow ? -1 : (int) w.used;
+      ksm_put (&w, "lost");
+      return ksm_writer_finish (&w);
     }
   if (!pos->u.asi.split)
-    put (&w, "%d:", move->distance);
+    ksm_put (&w, "%d:", move->distance);
   asi_cell_name (&pos->options, move->to, to, sizeof to);
   if (move->kind == KSM_MOVE_START)
-    put (&w, "in-%s", to);
+    ksm_put (&w, "in-%s", to);
   else
     {
       asi_cell_name (&pos->options, move->from, from, sizeof from);
-      put (&w, "%s-%s", from, to);
+      ksm_put (&w, "%s-%s", from, to);
     }
   if (move->captured > 0)
-    put (&w, "x%d", move->captured);
-  return w.overflow ? -1 : (int) w.used;
+    ksm_put (&w, "x%d", move->captured);
+  return ksm_writer_finish (&w);
 }
 
 static int
@@ -1129,27 +1092,10 @@ asi_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
   to = parse_cell_name (to_text, to_len);
   if (to < 0)
     FAIL ("\"%s\": no such cell \"%.*s\"", text, (int) to_len, to_text);
-  if (x != NULL)
-    {
-      char *end;
-      claimed = (int) strtol (x + 1, &end, 10);
-      if (*end != '\0' || claimed < 1 || x[1] < '0' || x[1] > '9')
-        FAIL ("\"%s\": the capture count after x must be a number from 1", text);
-    }
-
-  for (int i = 0; i < n; i++)
-    {
-      const KsmMove *m = &moves[i];
-      if (m->kind == KSM_MOVE_LOSE || m->to != to || m->from != from)
-        continue;
-      if (value >= 0 && m->distance != value)
-        continue;
-      if (claimed >= 0 && claimed != m->captured)
-        FAIL ("\"%s\": that move captures %d, not %d", text, m->captured, claimed);
-      *move = *m;
-      return true;
-    }
-  FAIL ("\"%s\": this move is not legal here", text);
+  claimed = ksm_parse_capture (x);
+  if (claimed == -2)
+    FAIL ("\"%s\": the capture count after x must be a number from 1", text);
+  return ksm_find_move (moves, n, from, to, value, claimed, text, move, error, error_size);
 }
 
 const KsmRules ksm_asi_keliya_rules = {

@@ -4,6 +4,7 @@
  * Side 0 is the bottom side (bricks), side 1 the top side (stones). A cell
  * index is row * L + (column - 1) with rows B = 0, M = 1, T = 2. */
 #include "ksm-rules.h"
+#include "ksm-text.h"
 #include "ksm-kasimala-eval.h"
 
 #include <math.h>
@@ -158,6 +159,8 @@ static const KsmOptionInfo kasimala_option_info[] = {
     "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: laigas are ordinary cells",
     KSM_OPT_KASIMALA_SAFE_LAIGAS, true },
 };
+
+#define N_OPTION_INFO (sizeof kasimala_option_info / sizeof kasimala_option_info[0])
 
 static void
 kasimala_default_options (KsmOptions *options)
@@ -747,80 +750,50 @@ kasimala_move_path (const KsmPosition *pos, const KsmMove *move, int8_t *cells)
 
 /* ---- notation (doc/notation.md) ---- */
 
-typedef struct {
-  char  *buf;
-  size_t size;
-  size_t used;
-  bool   overflow;
-} Writer;
-
-static void
-put (Writer *w, const char *format, ...) __attribute__ ((format (printf, 2, 3)));
-
-static void
-put (Writer *w, const char *format, ...)
-{
-  va_list args;
-  int n;
-
-  if (w->overflow)
-    return;
-  va_start (args, format);
-  n = vsnprintf (w->buf + w->used, w->size - w->used, format, args);
-  va_end (args);
-  if (n < 0 || (size_t) n >= w->size - w->used)
-    w->overflow = true;
-  else
-    w->used += (size_t) n;
-}
 
 static int
 kasimala_format_position (const KsmPosition *pos, char *buf, size_t size)
 {
   const KsmKasimalaState *st = &pos->u.kasimala;
   int length = pos->options.length;
-  Writer w = { buf, size, 0, size == 0 };
+  KsmWriter w;
+  ksm_writer_init (&w, buf, size);
   static const int row_order[KSM_KASIMALA_ROWS] = { ROW_B, ROW_M, ROW_T };
 
-  put (&w, "kasimala %d", length);
+  ksm_put (&w, "kasimala %d", length);
   for (int i = 0; i < KSM_KASIMALA_ROWS; i++)
     {
       int row = row_order[i];
-      put (&w, " %c:", row_letters[row]);
+      ksm_put (&w, " %c:", row_letters[row]);
       for (int col = 0; col < length; col++)
         {
           int value = st->cells[row][col];
           int side = value > 0 ? BOTTOM : TOP;
           int count = abs (value);
           if (count == 0)
-            put (&w, ".");
+            ksm_put (&w, ".");
           else if (is_waiting (pos, side, row * length + col))
-            put (&w, "%c", side_marks[side] - 'a' + 'A');
+            ksm_put (&w, "%c", side_marks[side] - 'a' + 'A');
           else if (count == 1)
-            put (&w, "%c", side_marks[side]);
+            ksm_put (&w, "%c", side_marks[side]);
           else
-            put (&w, "%c%d", side_marks[side], count);
+            ksm_put (&w, "%c%d", side_marks[side], count);
         }
     }
-  put (&w, " %c", side_marks[pos->to_move]);
+  ksm_put (&w, " %c", side_marks[pos->to_move]);
   if (pos->phase == KSM_PHASE_MOVE)
-    put (&w, " %d", face_value (pos->face));
+    ksm_put (&w, " %d", face_value (pos->face));
   else
-    put (&w, " -");
-  put (&w, " %u %d/%d", pos->throw_count, length - st->pieces[BOTTOM], length - st->pieces[TOP]);
+    ksm_put (&w, " -");
+  ksm_put (&w, " %u %d/%d", pos->throw_count, length - st->pieces[BOTTOM], length - st->pieces[TOP]);
 
   KsmOptions defaults;
   kasimala_default_options (&defaults);
-  for (size_t i = 0; i < sizeof kasimala_option_info / sizeof kasimala_option_info[0]; i++)
-    {
-      uint32_t flag = kasimala_option_info[i].flag;
-      if ((pos->options.flags & flag) != (defaults.flags & flag))
-        put (&w, " %s=%s", kasimala_option_info[i].key, pos->options.flags & flag ? "on" : "off");
-    }
+  ksm_put_options (&w, kasimala_option_info, N_OPTION_INFO, pos->options.flags, defaults.flags);
   if (pos->options.throw_limit != defaults.throw_limit)
-    put (&w, " limit=%u", pos->options.throw_limit);
+    ksm_put (&w, " limit=%u", pos->options.throw_limit);
 
-  return w.overflow ? -1 : (int) w.used;
+  return ksm_writer_finish (&w);
 }
 
 #define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); return false; } while (0)
@@ -1005,31 +978,17 @@ kasimala_parse_position (const char *text, KsmPosition *pos, char *error, size_t
   for (int i = 9; i < n; i++)
     {
       const Field *f = &fields[i];
-      bool matched = false;
-      for (size_t k = 0; k < sizeof kasimala_option_info / sizeof kasimala_option_info[0]; k++)
-        {
-          const KsmOptionInfo *info = &kasimala_option_info[k];
-          size_t key_len = strlen (info->key);
-          if (f->length > key_len && strncmp (f->start, info->key, key_len) == 0
-              && f->start[key_len] == '=')
-            {
-              Field value = { f->start + key_len + 1, f->length - key_len - 1 };
-              if (field_is (&value, "on"))
-                options.flags |= info->flag;
-              else if (field_is (&value, "off"))
-                options.flags &= ~info->flag;
-              else
-                FAIL ("field %d: %s must be on or off", i + 1, info->key);
-              matched = true;
-            }
-        }
+      int matched = ksm_parse_option (kasimala_option_info, N_OPTION_INFO, f->start, f->length,
+                                      &options.flags, i + 1, error, error_size);
+      if (matched < 0)
+        return false;
       if (!matched && f->length > 6 && strncmp (f->start, "limit=", 6) == 0)
         {
           Field value = { f->start + 6, f->length - 6 };
           if (!field_number (&value, 65535, &number))
             FAIL ("field %d: limit must be a whole number up to 65535", i + 1);
           options.throw_limit = (uint16_t) number;
-          matched = true;
+          matched = 1;
         }
       if (!matched)
         FAIL ("field %d: unknown option \"%.*s\"", i + 1, (int) f->length, f->start);
@@ -1087,20 +1046,21 @@ kasimala_parse_position (const char *text, KsmPosition *pos, char *error, size_t
 static int
 kasimala_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size)
 {
-  Writer w = { buf, size, 0, size == 0 };
+  KsmWriter w;
+  ksm_writer_init (&w, buf, size);
   char from[8], to[8];
 
   if (move->kind == KSM_MOVE_LOSE)
-    put (&w, "lost");
+    ksm_put (&w, "lost");
   else
     {
       kasimala_cell_name (&pos->options, move->from, from, sizeof from);
       kasimala_cell_name (&pos->options, move->to, to, sizeof to);
-      put (&w, "%s-%s", from, to);
+      ksm_put (&w, "%s-%s", from, to);
       if (move->captured > 0)
-        put (&w, "x%d", move->captured);
+        ksm_put (&w, "x%d", move->captured);
     }
-  return w.overflow ? -1 : (int) w.used;
+  return ksm_writer_finish (&w);
 }
 
 /* "B17" -> cell index, or -1 */
@@ -1164,25 +1124,10 @@ kasimala_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
   if (to < 0)
     FAIL ("\"%s\": no such cell \"%.*s\" on this board", text, (int) to_len, to_text);
 
-  int claimed = -1;
-  if (x != NULL)
-    {
-      Field count = { x + 1, strlen (x + 1) };
-      unsigned long value;
-      if (!field_number (&count, 99, &value) || value == 0)
-        FAIL ("\"%s\": the capture count after x must be a number from 1", text);
-      claimed = (int) value;
-    }
-
-  for (int i = 0; i < n; i++)
-    if (moves[i].kind != KSM_MOVE_LOSE && moves[i].from == from && moves[i].to == to)
-      {
-        if (claimed >= 0 && claimed != moves[i].captured)
-          FAIL ("\"%s\": that move captures %d, not %d", text, moves[i].captured, claimed);
-        *move = moves[i];
-        return true;
-      }
-  FAIL ("\"%s\": this move is not legal here", text);
+  int claimed = ksm_parse_capture (x);
+  if (claimed == -2)
+    FAIL ("\"%s\": the capture count after x must be a number from 1", text);
+  return ksm_find_move (moves, n, from, to, -1, claimed, text, move, error, error_size);
 }
 
 const KsmRules ksm_kasimala_rules = {

@@ -1,0 +1,44 @@
+/* ksm-text.h: what every game's notation shares: writing into a caller's
+ * buffer, rule options as words, and finding a parsed move among the legal
+ * ones. Internal to the engine. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ksm-rules.h"
+
+/* Appends to buf[size]; once something does not fit, `overflow` stays set */
+typedef struct {
+  char  *buf;
+  size_t size;
+  size_t used;
+  bool   overflow;
+} KsmWriter;
+
+void ksm_writer_init   (KsmWriter *w, char *buf, size_t size);
+void ksm_put           (KsmWriter *w, const char *format, ...) __attribute__ ((format (printf, 2, 3)));
+/* the length written, or -1 when it did not fit */
+int  ksm_writer_finish (KsmWriter *w);
+
+/* " key=on" or " key=off" for each rule whose bit differs from `defaults` */
+void ksm_put_options   (KsmWriter *w, const KsmOptionInfo *info, unsigned n_info,
+                        uint32_t flags, uint32_t defaults);
+
+/* A word of `length` chars that may be "key=on|off": 1 if it was one (and
+ * `flags` now says so), 0 if it names no option, -1 if it names one with a
+ * bad value (with a message for field `field`). */
+int  ksm_parse_option  (const KsmOptionInfo *info, unsigned n_info, const char *word,
+                        size_t length, uint32_t *flags, int field,
+                        char *error, size_t error_size);
+
+/* "x2" after a move: the count it claims, -1 for no suffix, -2 when malformed */
+int  ksm_parse_capture (const char *suffix);
+
+/* Finds the legal move from `from` to `to` (and of `distance`, unless -1)
+ * whose capture count matches `claimed` (unless -1); false with a message
+ * naming `text` otherwise. */
+bool ksm_find_move     (const KsmMove *moves, int n_moves, int from, int to, int distance,
+                        int claimed, const char *text, KsmMove *move,
+                        char *error, size_t error_size);
