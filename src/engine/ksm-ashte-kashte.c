@@ -488,7 +488,10 @@ ashte_cell_flags (const KsmOptions *options, int cell)
 {
   (void) options;
   ensure_tables ();
-  return cell >= 0 && cell < N_CELLS && tables.safe[cell] ? KSM_CELL_SAFE : 0;
+  if (cell < 0 || cell >= N_CELLS)
+    return 0;
+  return (tables.safe[cell] ? KSM_CELL_SAFE : 0u)
+         | (cell == tables.path[RED][CENTRE] ? KSM_CELL_GOAL : 0u);
 }
 
 static void

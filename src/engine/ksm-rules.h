@@ -196,6 +196,7 @@ typedef struct {
 
 enum {
   KSM_CELL_SAFE = 1u << 0,    /* a laiga, a start square, a corner */
+  KSM_CELL_GOAL = 1u << 1,    /* where pieces end their race (Ashte Kashte's centre) */
 };
 
 typedef struct {
