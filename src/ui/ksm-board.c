@@ -14,6 +14,7 @@
 
 #include "ksm-board.h"
 #include "ksm-cell.h"
+#include "ksm-words.h"
 
 #define MIN_UNIT         12   /* px per grid unit at least: 25 columns fit in 360 px */
 #define NATURAL_UNIT     48
@@ -42,6 +43,9 @@ struct _KsmBoard
   GArray        *arrows;         /* Arrow */
   float          grid_width;
   float          grid_height;
+  int            n_board_cells;  /* the geometry's; yards follow them in `cells` */
+  gboolean       has_yards;      /* pieces can be off the board: a yard a player */
+  int            start_cell[KSM_MAX_PLAYERS];  /* where each player's pieces start, or -1 */
   GtkWidget     *badge;          /* "takes 2" over the pointed move's target */
   GtkWidget     *glider;         /* the moving piece */
   GtkWidget     *ghost;          /* what it captured, leaving */
@@ -57,7 +61,8 @@ struct _KsmBoard
   int            anim_to;
   int8_t         anim_path[KSM_MAX_PATH];   /* the cells walked, anim_to last */
   int            anim_path_length;
-  int            anim_player;
+  int            anim_player;    /* a style (ksm-cell.h) */
+  int            anim_seat;
   int            anim_captured_player;
   guint          anim_captured;
   double         anim_value;
@@ -110,6 +115,64 @@ is_kasimala (KsmBoard *self)
   return g_strcmp0 (board_rules (self)->id, "kasimala") == 0;
 }
 
+/* A player's pieces look as the player is named: Kasimala's bricks and
+ * stones by seat, the colours of the other games by their colour. */
+static int
+piece_style (KsmBoard *self, int player)
+{
+  static const char *const colours[] = { "Red", "Blue", "Green", "Yellow" };
+  const char *name;
+
+  if (player < 0)
+    return -1;
+  name = board_rules (self)->player_name (board_options (self), player);
+  for (guint i = 0; i < G_N_ELEMENTS (colours); i++)
+    if (g_strcmp0 (name, colours[i]) == 0)
+      return KSM_CELL_STYLE_RED + (int) i;
+  return player == 0 ? KSM_CELL_STYLE_BRICK : KSM_CELL_STYLE_STONE;
+}
+
+static int
+n_players (KsmBoard *self)
+{
+  return board_rules (self)->n_players (board_options (self));
+}
+
+/* the yard of a player, where its pieces off the board wait, or -1 */
+static int
+yard_of (KsmBoard *self, int player)
+{
+  if (!self->has_yards || player < 0 || player >= n_players (self))
+    return -1;
+  return self->n_board_cells + player;
+}
+
+static int
+yard_player (KsmBoard *self, int index)
+{
+  if (!self->has_yards || index < self->n_board_cells)
+    return -1;
+  return index - self->n_board_cells;
+}
+
+/* The pieces of `player` off the board: all it has, less those on cells */
+static guint
+pieces_in_hand (KsmBoard *self, int player)
+{
+  const KsmRules *rules = board_rules (self);
+  const KsmPosition *position = board_position (self);
+  int left = rules->pieces_left (position, player);
+
+  for (int i = 0; i < self->n_board_cells; i++)
+    {
+      KsmCellContent content;
+      rules->cell_content (position, i, &content);
+      left -= content.counts[player] > 0 ? content.counts[player]
+                                          : (content.player == player ? content.count : 0);
+    }
+  return (guint) MAX (left, 0);
+}
+
 /* ---- words ---- */
 
 /* "mala 9", "bricks' row 16": Kasimala's cell names are a row letter and a
@@ -156,11 +219,20 @@ is_yours (KsmBoard *self, int player)
   return persons == 1 && ksm_game_get_seat (self->game, (guint) player)->kind == KSM_SEAT_PERSON;
 }
 
-/* The first player's pieces are bricks, the second's stones. */
+/* The first player's pieces are bricks, the second's stones; the other
+ * games' are tokens of a colour. */
 static char *
 pieces_text (KsmBoard *self, int player, guint count, gboolean waiting)
 {
   gboolean yours = is_yours (self, player);
+
+  if (piece_style (self, player) >= KSM_CELL_STYLE_RED)
+    {
+      g_autofree char *tokens = ksm_words_count_pieces (board_rules (self), board_options (self),
+                                                        player, count);
+      /* Translators: tokens of the person's own colour, as "2 Red tokens (yours)" */
+      return yours ? g_strdup_printf (_("%s (yours)"), tokens) : g_steal_pointer (&tokens);
+    }
 
   if (player == 0)
     {
@@ -183,6 +255,30 @@ capture_text (int player, guint count)
   return g_strdup_printf (ngettext ("takes %u stone", "takes %u stones", count), count);
 }
 
+/* what a move to `to` would take, as "takes 1 Blue token" */
+static char *
+capture_text_at (KsmBoard *self, int to, int mover, guint captured)
+{
+  const KsmRules *rules = board_rules (self);
+  KsmCellContent target;
+  g_autoptr(GPtrArray) taken = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
+
+  if (is_kasimala (self))
+    return capture_text (1 - mover, captured);
+  rules->cell_content (board_position (self), to, &target);
+  for (int p = 0; p < n_players (self); p++)
+    if (p != mover && target.counts[p] > 0)
+      g_ptr_array_add (taken, ksm_words_count_pieces (rules, board_options (self), p, target.counts[p]));
+  if (taken->len == 0)
+    return g_strdup_printf (ngettext ("takes %u piece", "takes %u pieces", captured), captured);
+  g_ptr_array_add (taken, NULL);
+  /* Translators: between the colours a capture takes, "1 Blue token and 2 Green tokens" */
+  list = g_strjoinv (_(" and "), (char **) taken->pdata);
+  /* Translators: said of a move; %s lists what it takes, "1 Blue token" */
+  return g_strdup_printf (_("takes %s"), list);
+}
+
 static char *
 cell_label (KsmBoard             *self,
             int                   index,
@@ -192,14 +288,41 @@ cell_label (KsmBoard             *self,
             const KsmMove        *move)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  const KsmOptions *options = board_options (self);
+  int yard = yard_player (self, index);
+  guint groups = 0;
 
-  g_ptr_array_add (parts, place_name (self, index));
-  if (safe)
-    g_ptr_array_add (parts, g_strdup (_("laiga")));
-  if (content->player < 0 || content->count == 0)
-    g_ptr_array_add (parts, g_strdup (_("empty")));
+  if (yard >= 0)
+    {
+      /* Translators: the place beside the board where a colour's tokens wait to enter */
+      g_ptr_array_add (parts, g_strdup_printf (_("%s’s tokens off the board"),
+                                               ksm_words_player_name (board_rules (self), options, yard)));
+      g_ptr_array_add (parts, pieces_in_hand (self, yard) > 0
+                              ? pieces_text (self, yard, pieces_in_hand (self, yard), FALSE)
+                              : g_strdup (_("empty")));
+    }
   else
-    g_ptr_array_add (parts, pieces_text (self, content->player, content->count, content->waiting));
+    {
+      g_ptr_array_add (parts, place_name (self, index));
+      if (safe)
+        g_ptr_array_add (parts, g_strdup (is_kasimala (self) ? _("laiga") : _("safe square")));
+      if (board_rules (self)->cell_flags (options, index) & KSM_CELL_GOAL)
+        /* Translators: the cell every token races to (Ashte Kashte's centre) */
+        g_ptr_array_add (parts, g_strdup (_("the goal")));
+      for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+        groups += content->counts[p] > 0;
+      /* several colours share a safe square: each is named */
+      if (groups > 1)
+        for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+          {
+            if (content->counts[p] > 0)
+              g_ptr_array_add (parts, pieces_text (self, p, content->counts[p], FALSE));
+          }
+      else if (content->player < 0 || content->count == 0)
+        g_ptr_array_add (parts, g_strdup (_("empty")));
+      else
+        g_ptr_array_add (parts, pieces_text (self, content->player, content->count, content->waiting));
+    }
   if (next)
     g_ptr_array_add (parts, g_strdup (_("next to start")));
   if (move != NULL)
@@ -208,7 +331,8 @@ cell_label (KsmBoard             *self,
       /* Translators: said of a piece that can move now; %s is a cell, as "mala 8" */
       g_ptr_array_add (parts, g_strdup_printf (_("moves to %s"), to));
       if (move->captured > 0)
-        g_ptr_array_add (parts, capture_text (1 - content->player, move->captured));
+        g_ptr_array_add (parts, capture_text_at (self, move->to,
+                                                 (int) board_position (self)->to_move, move->captured));
     }
   g_ptr_array_add (parts, NULL);
   /* Translators: the separator between the parts of a cell's description */
@@ -233,6 +357,15 @@ person_moves (KsmBoard *self, guint *n_moves)
   return moves;
 }
 
+/* the cell a move is made from: its `from`, or the mover's yard */
+static int
+move_cell (KsmBoard *self, const KsmMove *move)
+{
+  if (move->from < 0 && move->kind == KSM_MOVE_START)
+    return yard_of (self, board_position (self)->to_move);
+  return move->from;
+}
+
 static const KsmMove *
 move_from (KsmBoard *self, int index)
 {
@@ -240,7 +373,7 @@ move_from (KsmBoard *self, int index)
   const KsmMove *moves = person_moves (self, &n_moves);
 
   for (guint i = 0; i < n_moves; i++)
-    if (moves[i].kind != KSM_MOVE_LOSE && moves[i].from == index)
+    if (moves[i].kind != KSM_MOVE_LOSE && move_cell (self, &moves[i]) == index)
       return &moves[i];
   return NULL;
 }
@@ -371,8 +504,8 @@ refresh (KsmBoard *self)
   rules = board_rules (self);
   options = board_options (self);
   position = board_position (self);
-  next[0] = next_to_start (self, 0);
-  next[1] = next_to_start (self, 1);
+  next[0] = is_kasimala (self) ? next_to_start (self, 0) : -1;
+  next[1] = is_kasimala (self) ? next_to_start (self, 1) : -1;
 
   for (guint i = 0; i < self->cells->len; i++)
     {
@@ -381,20 +514,50 @@ refresh (KsmBoard *self)
       const KsmMove *move = move_from (self, (int) i);
       gboolean is_next;
       g_autofree char *label = NULL;
-      guint shown = 0;
+      int yard = yard_player (self, (int) i);
+      int styles[KSM_CELL_MAX_GROUPS];
+      guint counts[KSM_CELL_MAX_GROUPS];
+      guint n_groups = 0;
 
-      rules->cell_content (position, (int) i, &content);
+      if (yard >= 0)
+        {
+          memset (&content, 0, sizeof content);
+          content.player = (int8_t) yard;
+          content.count = (uint8_t) pieces_in_hand (self, yard);
+          content.counts[yard] = content.count;
+        }
+      else
+        rules->cell_content (position, (int) i, &content);
       is_next = content.player >= 0 && content.player < 2 && content.waiting
                 && next[content.player] == (int) i;
-      label = cell_label (self, (int) i, &content, rules->cell_flags (options, (int) i) & KSM_CELL_SAFE,
+      label = cell_label (self, (int) i, &content,
+                          yard < 0 && (rules->cell_flags (options, (int) i) & KSM_CELL_SAFE),
                           is_next, move);
 
-      if (content.player >= 0)
-        shown = content.count;
-      /* the piece on its way is not there yet */
-      if (self->animating && (int) i == self->anim_to && content.player == self->anim_player && shown > 0)
-        shown--;
-      ksm_cell_set_content (cell, content.player, shown, content.waiting);
+      /* one group a player; games that do not count by player have one */
+      for (int p = 0; p < KSM_MAX_PLAYERS && n_groups < KSM_CELL_MAX_GROUPS; p++)
+        if (content.counts[p] > 0)
+          {
+            styles[n_groups] = piece_style (self, p);
+            counts[n_groups] = content.counts[p];
+            /* the piece on its way is not there yet */
+            if (self->animating && (int) i == self->anim_to && p == self->anim_seat)
+              counts[n_groups]--;
+            if (counts[n_groups] > 0)
+              n_groups++;
+          }
+      int players_here = 0;
+      for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+        players_here += content.counts[p] > 0;
+      if (players_here > 1 || content.player < 0)
+        ksm_cell_set_groups (cell, styles, counts, n_groups);
+      else
+        {
+          guint shown = content.count;
+          if (self->animating && (int) i == self->anim_to && content.player == self->anim_seat && shown > 0)
+            shown--;
+          ksm_cell_set_content (cell, piece_style (self, content.player), shown, content.waiting);
+        }
       ksm_cell_set_next (cell, is_next);
       if (move == NULL && gtk_widget_has_focus (GTK_WIDGET (cell)))
         focus_lost = TRUE;
@@ -409,8 +572,8 @@ refresh (KsmBoard *self)
       guint n_moves;
       const KsmMove *moves = person_moves (self, &n_moves);
 
-      if (n_moves > 0)
-        gtk_widget_grab_focus (GTK_WIDGET (cell_at (self, moves[0].from)));
+      if (n_moves > 0 && cell_at (self, move_cell (self, &moves[0])) != NULL)
+        gtk_widget_grab_focus (GTK_WIDGET (cell_at (self, move_cell (self, &moves[0]))));
     }
 
   update_targets (self);
@@ -484,12 +647,13 @@ moved_cb (KsmGame       *game,
   KsmCell *to;
 
   ksm_board_finish_animation (self);
-  if (move->kind == KSM_MOVE_LOSE || cell_at (self, move->from) == NULL
+  /* the position is still the one before the move: its mover is `player` */
+  if (move->kind == KSM_MOVE_LOSE || cell_at (self, move_cell (self, move)) == NULL
       || (to = cell_at (self, move->to)) == NULL)
     return;
 
   self->move_pending = TRUE;
-  self->anim_from = move->from;
+  self->anim_from = move_cell (self, move);
   self->anim_to = move->to;
   {
     const int8_t *path;
@@ -504,7 +668,8 @@ moved_cb (KsmGame       *game,
       memcpy (self->anim_path, path, (size_t) length);
     self->anim_path_length = length;
   }
-  self->anim_player = (int) player;
+  self->anim_seat = (int) player;
+  self->anim_player = piece_style (self, (int) player);
   self->anim_captured = captured;
   /* the cells still show the position before the move: whose pieces were taken */
   self->anim_captured_player = ksm_cell_get_player (to);
@@ -601,6 +766,8 @@ clear_board (KsmBoard *self)
   g_array_set_size (self->arrows, 0);
   g_array_set_size (self->places, 0);
   self->grid_width = self->grid_height = 0;
+  self->n_board_cells = 0;
+  self->has_yards = FALSE;
   self->hover_cell = self->focus_cell = -1;
 }
 
@@ -616,11 +783,83 @@ row_direction (char row, int player)
 }
 
 static void
+add_arrow (KsmBoard *self, const char *icon, float x, float y, const char *style)
+{
+  Arrow arrow;
+
+  arrow.image = g_object_new (GTK_TYPE_IMAGE,
+                              "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                              "icon-name", icon,
+                              "pixel-size", ARROW_SIZE,
+                              "can-target", FALSE,
+                              NULL);
+  gtk_widget_set_direction (arrow.image, GTK_TEXT_DIR_LTR);
+  gtk_widget_add_css_class (arrow.image, "way");
+  gtk_widget_add_css_class (arrow.image, style);
+  arrow.x = x;
+  arrow.y = y;
+  gtk_widget_insert_before (arrow.image, GTK_WIDGET (self), self->badge);
+  g_array_append_val (self->arrows, arrow);
+}
+
+/* The ring of a square board a cell is on, counted from the edge, for a
+ * board whose race spirals in to a goal; -1 for other boards. */
+static int
+spiral_ring (KsmBoard *self, int index)
+{
+  const KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, index);
+  float offset = self->has_yards ? 1.0f : 0.0f;
+  int size = (int) (self->grid_width - 2 * offset);
+  int x = (int) (place->x - offset), y = (int) (place->y - offset);
+
+  return MIN (MIN (x, y), MIN (size - 1 - x, size - 1 - y));
+}
+
+static gboolean
+is_spiral (KsmBoard *self)
+{
+  const KsmRules *rules = board_rules (self);
+
+  for (int i = 0; i < self->n_board_cells; i++)
+    if (rules->cell_flags (board_options (self), i) & KSM_CELL_GOAL)
+      return self->grid_width == self->grid_height;
+  return FALSE;
+}
+
+/* A spiral's rings all run anticlockwise as seen on the screen (the
+ * engine's paths, doc/notation.md): an arrow on each side of each ring,
+ * just before its corner, says which way. */
+static void
+add_spiral_arrows (KsmBoard *self)
+{
+  float offset = self->has_yards ? 1.0f : 0.0f;
+  int size = (int) (self->grid_width - 2 * offset);
+
+  for (int ring = 0; 2 * ring < size - 1; ring++)
+    {
+      float lo = offset + ring, hi = offset + size - ring;   /* the ring's outer edges */
+
+      if (hi - lo < 3)
+        break;
+      /* along the bottom to the right, up the right, left along the top, down the left */
+      add_arrow (self, "go-next-symbolic", hi - 1.0f, hi - 0.5f, "ring");
+      add_arrow (self, "go-up-symbolic", hi - 0.5f, lo + 1.0f, "ring");
+      add_arrow (self, "go-previous-symbolic", lo + 1.0f, lo + 0.5f, "ring");
+      add_arrow (self, "go-down-symbolic", lo + 0.5f, hi - 1.0f, "ring");
+    }
+}
+
+static void
 add_arrows (KsmBoard *self)
 {
   const KsmRules *rules = board_rules (self);
   const KsmOptions *options = board_options (self);
 
+  if (is_spiral (self))
+    {
+      add_spiral_arrows (self);
+      return;
+    }
   if (!is_kasimala (self))
     return;
   for (guint i = 0; i < self->places->len; i++)
@@ -655,41 +894,155 @@ add_arrows (KsmBoard *self)
     }
 }
 
+/* Where each player's pieces start, from the game's first position: the
+ * cell all of them stand on, or where one enters from off the board. Pieces
+ * off the board at the start mean the board needs yards. */
+static void
+find_starts (KsmBoard *self)
+{
+  const KsmRules *rules = board_rules (self);
+  const KsmOptions *options = board_options (self);
+  KsmPosition scratch;
+  KsmMove moves[KSM_MAX_MOVES];
+
+  rules->init (&scratch, options);
+  for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+    self->start_cell[p] = -1;
+  if (is_kasimala (self))
+    return;
+  for (int p = 0; p < n_players (self); p++)
+    {
+      int left = rules->pieces_left (&scratch, p);
+      int on_board = 0;
+
+      for (int i = 0; i < self->n_board_cells; i++)
+        {
+          KsmCellContent content;
+          rules->cell_content (&scratch, i, &content);
+          on_board += content.counts[p];
+          if (content.counts[p] > 0 && content.counts[p] == left)
+            self->start_cell[p] = i;
+        }
+      if (on_board < left)
+        self->has_yards = TRUE;
+      if (self->start_cell[p] >= 0)
+        continue;
+      scratch.phase = KSM_PHASE_MOVE;
+      scratch.to_move = (uint8_t) p;
+      for (int face = 0; face < rules->throws.n_faces && self->start_cell[p] < 0; face++)
+        {
+          int n;
+          scratch.face = (uint8_t) face;
+          n = rules->legal_moves (&scratch, moves);
+          for (int m = 0; m < n; m++)
+            if (moves[m].kind == KSM_MOVE_START && moves[m].to >= 0)
+              self->start_cell[p] = moves[m].to;
+        }
+    }
+}
+
+static void
+add_cell (KsmBoard *self, guint index, const KsmCellPlace *place)
+{
+  GtkWidget *cell = ksm_cell_new (index);
+  GtkEventController *controller;
+
+  g_array_append_val (self->places, *place);
+  self->grid_width = MAX (self->grid_width, place->x + place->width);
+  self->grid_height = MAX (self->grid_height, place->y + place->height);
+  if (place->height > 1.0f)
+    gtk_widget_add_css_class (cell, "wide");
+  g_signal_connect_object (cell, "activate", G_CALLBACK (cell_activate_cb), self, 0);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect_object (controller, "enter", G_CALLBACK (motion_enter_cb), self, 0);
+  g_signal_connect_object (controller, "leave", G_CALLBACK (motion_leave_cb), self, 0);
+  gtk_widget_add_controller (cell, controller);
+  controller = gtk_event_controller_focus_new ();
+  g_signal_connect_object (controller, "enter", G_CALLBACK (focus_enter_cb), self, 0);
+  g_signal_connect_object (controller, "leave", G_CALLBACK (focus_leave_cb), self, 0);
+  gtk_widget_add_controller (cell, controller);
+
+  /* cells first: the arrows, badge and moving pieces draw over them */
+  gtk_widget_insert_before (cell, GTK_WIDGET (self), self->badge);
+  g_ptr_array_add (self->cells, cell);
+}
+
+/* A yard a player beside its start cell, outside the board's edge, for the
+ * pieces that have not entered; the board moves in by a unit to make room. */
+static void
+add_yards (KsmBoard *self)
+{
+  float width = self->grid_width, height = self->grid_height;
+
+  for (guint i = 0; i < self->places->len; i++)
+    {
+      KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
+      place->x += 1.0f;
+      place->y += 1.0f;
+    }
+  self->grid_width = width + 2.0f;
+  self->grid_height = height + 2.0f;
+  for (int p = 0; p < n_players (self); p++)
+    {
+      KsmCellPlace place = { 0, 0, 1, 1 };
+      const KsmCellPlace *start;
+
+      if (self->start_cell[p] >= 0)
+        {
+          start = &g_array_index (self->places, KsmCellPlace, self->start_cell[p]);
+          place.x = start->x;
+          place.y = start->y;
+          if (start->y + start->height >= height + 1.0f)
+            place.y += 1.0f;
+          else if (start->y <= 1.0f)
+            place.y -= 1.0f;
+          else if (start->x <= 1.0f)
+            place.x -= 1.0f;
+          else
+            place.x += 1.0f;
+        }
+      else
+        place.x = (float) p;
+      add_cell (self, (guint) (self->n_board_cells + p), &place);
+      gtk_widget_add_css_class (g_ptr_array_index (self->cells, self->cells->len - 1), "yard");
+    }
+}
+
 static void
 build_board (KsmBoard *self)
 {
   const KsmRules *rules = board_rules (self);
   const KsmOptions *options = board_options (self);
   int n_cells = rules->n_cells (options);
+  gboolean spiral;
 
+  self->n_board_cells = n_cells;
   for (int i = 0; i < n_cells; i++)
     {
       KsmCellPlace place;
-      GtkWidget *cell = ksm_cell_new ((guint) i);
-      GtkEventController *controller;
 
       rules->cell_place (options, i, &place);
-      g_array_append_val (self->places, place);
-      self->grid_width = MAX (self->grid_width, place.x + place.width);
-      self->grid_height = MAX (self->grid_height, place.y + place.height);
-
-      ksm_cell_set_safe (KSM_CELL (cell), rules->cell_flags (options, i) & KSM_CELL_SAFE);
-      if (place.height > 1.0f)
-        gtk_widget_add_css_class (cell, "wide");
-      g_signal_connect_object (cell, "activate", G_CALLBACK (cell_activate_cb), self, 0);
-
-      controller = gtk_event_controller_motion_new ();
-      g_signal_connect_object (controller, "enter", G_CALLBACK (motion_enter_cb), self, 0);
-      g_signal_connect_object (controller, "leave", G_CALLBACK (motion_leave_cb), self, 0);
-      gtk_widget_add_controller (cell, controller);
-      controller = gtk_event_controller_focus_new ();
-      g_signal_connect_object (controller, "enter", G_CALLBACK (focus_enter_cb), self, 0);
-      g_signal_connect_object (controller, "leave", G_CALLBACK (focus_leave_cb), self, 0);
-      gtk_widget_add_controller (cell, controller);
-
-      /* cells first: the arrows, badge and moving pieces draw over them */
-      gtk_widget_insert_before (cell, GTK_WIDGET (self), self->badge);
-      g_ptr_array_add (self->cells, cell);
+      add_cell (self, (guint) i, &place);
+      ksm_cell_set_safe (KSM_CELL (g_ptr_array_index (self->cells, i)),
+                         rules->cell_flags (options, i) & KSM_CELL_SAFE);
+      ksm_cell_set_goal (KSM_CELL (g_ptr_array_index (self->cells, i)),
+                         rules->cell_flags (options, i) & KSM_CELL_GOAL);
+    }
+  find_starts (self);
+  if (self->has_yards)
+    add_yards (self);
+  spiral = is_spiral (self);
+  for (int i = 0; i < n_cells; i++)
+    ksm_cell_set_ring (KSM_CELL (g_ptr_array_index (self->cells, i)), spiral ? spiral_ring (self, i) : -1);
+  for (int p = 0; p < n_players (self); p++)
+    {
+      if (self->start_cell[p] >= 0)
+        ksm_cell_set_home_of (KSM_CELL (g_ptr_array_index (self->cells, self->start_cell[p])),
+                              piece_style (self, p));
+      if (yard_of (self, p) >= 0)
+        ksm_cell_set_home_of (KSM_CELL (g_ptr_array_index (self->cells, yard_of (self, p))),
+                              piece_style (self, p));
     }
   add_arrows (self);
 }
@@ -1114,4 +1467,23 @@ ksm_board_set_highlight (KsmBoard *self,
   self->highlight_captured = captured;
   self->highlight_refused = refused;
   update_targets (self);
+}
+
+GtkWidget *
+ksm_board_get_move_cell (KsmBoard      *self,
+                         const KsmMove *move)
+{
+  g_return_val_if_fail (KSM_IS_BOARD (self), NULL);
+  g_return_val_if_fail (move != NULL, NULL);
+
+  if (board_position (self) == NULL || move->kind == KSM_MOVE_LOSE)
+    return NULL;
+  return (GtkWidget *) cell_at (self, move_cell (self, move));
+}
+
+guint
+ksm_board_get_n_board_cells (KsmBoard *self)
+{
+  g_return_val_if_fail (KSM_IS_BOARD (self), 0);
+  return (guint) self->n_board_cells;
 }

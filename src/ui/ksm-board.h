@@ -38,6 +38,12 @@ void       ksm_board_set_highlight          (KsmBoard *self,
 /* the KsmCell of a cell index of the game's geometry, or NULL */
 GtkWidget *ksm_board_get_cell               (KsmBoard *self,
                                              guint     index);
+/* the KsmCell a person clicks to make `move`: where it starts from, or the
+ * mover's yard for a piece that enters from off the board; NULL for none */
+GtkWidget *ksm_board_get_move_cell          (KsmBoard      *self,
+                                             const KsmMove *move);
+/* the cells of the game's geometry; yards for pieces off the board follow */
+guint      ksm_board_get_n_board_cells      (KsmBoard *self);
 /* ends a running animation at once (the tests use it) */
 void       ksm_board_finish_animation       (KsmBoard *self);
 

@@ -14,10 +14,14 @@ struct _KsmCell
   GtkWidget   parent_instance;
 
   GtkWidget  *piece;      /* a GtkLabel: its background is the piece */
+  GtkWidget  *others[KSM_CELL_MAX_GROUPS - 1];  /* more colours sharing the cell */
   guint       index;
-  int         player;
+  int         player;     /* the first group's style */
   guint       count;
   gboolean    waiting;
+  guint       n_groups;
+  int         styles[KSM_CELL_MAX_GROUPS];
+  guint       counts[KSM_CELL_MAX_GROUPS];
   gboolean    movable;
   char       *label;
 };
@@ -41,9 +45,10 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* Pieces of the first player are bricks, of the second stones (as in
- * Kasimala's street games: bits of brick against pebbles). */
-static const char *const piece_classes[] = { "brick", "stone" };
+/* A piece's style: Kasimala's first player has bricks, its second stones
+ * (as in its street games: bits of brick against pebbles); the colours of
+ * the other games are round tokens (KSM_CELL_STYLE_RED and on). */
+static const char *const piece_classes[] = { "brick", "stone", "red", "blue", "green", "yellow" };
 
 static void
 set_class (GtkWidget *widget, const char *name, gboolean on)
@@ -66,6 +71,7 @@ ksm_cell_style_piece (GtkWidget *piece,
 
   for (guint i = 0; i < G_N_ELEMENTS (piece_classes); i++)
     set_class (piece, piece_classes[i], player == (int) i && count > 0);
+  set_class (piece, "token", player >= KSM_CELL_STYLE_RED && count > 0);
   set_class (piece, "waiting", waiting && count > 0);
   set_class (piece, "none", player < 0 || count == 0);
   if (count > 1)
@@ -79,15 +85,39 @@ piece_rect (int player, int width, int height, graphene_rect_t *rect)
   float size = MIN (width, height);
   float w, h;
 
-  if (player == 0)
+  if (player == KSM_CELL_STYLE_BRICK)
     {
       /* a brick: a rectangle lying along the row */
       w = size * 0.84f;
       h = size * 0.56f;
     }
   else
-    w = h = size * 0.7f;
+    w = h = size * (player >= KSM_CELL_STYLE_RED ? 0.62f : 0.7f);
   graphene_rect_init (rect, (width - w) / 2.0f, (height - h) / 2.0f, w, h);
+}
+
+/* Group `group` of `n` sharing a cell: side by side for two, in the
+ * quarters for three or four, each a smaller piece. */
+static void
+group_rect (int player, guint group, guint n, int width, int height, graphene_rect_t *rect)
+{
+  float half_w = width / 2.0f, half_h = height / 2.0f;
+
+  if (n <= 1)
+    {
+      piece_rect (player, width, height, rect);
+      return;
+    }
+  if (n == 2)
+    {
+      piece_rect (player, (int) half_w, (int) half_h, rect);
+      rect->origin.x += group * half_w;
+      rect->origin.y += half_h / 2.0f;
+      return;
+    }
+  piece_rect (player, (int) half_w, (int) half_h, rect);
+  rect->origin.x += (group % 2) * half_w;
+  rect->origin.y += (group / 2) * half_h;
 }
 
 void
@@ -95,11 +125,26 @@ ksm_cell_get_piece_bounds (KsmCell         *self,
                            int              player,
                            graphene_rect_t *bounds)
 {
+  int width, height;
+
   g_return_if_fail (KSM_IS_CELL (self));
   g_return_if_fail (bounds != NULL);
 
-  piece_rect (player, gtk_widget_get_width (GTK_WIDGET (self)),
-              gtk_widget_get_height (GTK_WIDGET (self)), bounds);
+  width = gtk_widget_get_width (GTK_WIDGET (self));
+  height = gtk_widget_get_height (GTK_WIDGET (self));
+  for (guint g = 0; g < self->n_groups; g++)
+    if (self->styles[g] == player)
+      {
+        group_rect (player, g, self->n_groups, width, height, bounds);
+        return;
+      }
+  piece_rect (player, width, height, bounds);
+}
+
+static GtkWidget *
+group_widget (KsmCell *self, guint group)
+{
+  return group == 0 ? self->piece : self->others[group - 1];
 }
 
 /* ---- GtkWidget ---- */
@@ -125,17 +170,28 @@ ksm_cell_size_allocate (GtkWidget *widget,
                         int        baseline)
 {
   KsmCell *self = KSM_CELL (widget);
-  graphene_rect_t rect;
-  int min;
+  guint n = MAX (self->n_groups, 1);
 
-  piece_rect (self->player, width, height, &rect);
-  gtk_widget_measure (self->piece, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
-  gtk_widget_measure (self->piece, GTK_ORIENTATION_VERTICAL, -1, &min, NULL, NULL, NULL);
-  gtk_widget_size_allocate (self->piece,
-                            &(GtkAllocation) {
-                              (int) rect.origin.x, (int) rect.origin.y,
-                              (int) rect.size.width, (int) rect.size.height,
-                            }, -1);
+  for (guint g = 0; g < KSM_CELL_MAX_GROUPS; g++)
+    {
+      GtkWidget *piece = group_widget (self, g);
+      graphene_rect_t rect;
+      int min;
+
+      if (piece == NULL)
+        continue;
+      gtk_widget_set_child_visible (piece, g < n);
+      if (g >= n)
+        continue;
+      group_rect (g < self->n_groups ? self->styles[g] : self->player, g, n, width, height, &rect);
+      gtk_widget_measure (piece, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      gtk_widget_measure (piece, GTK_ORIENTATION_VERTICAL, -1, &min, NULL, NULL, NULL);
+      gtk_widget_size_allocate (piece,
+                                &(GtkAllocation) {
+                                  (int) rect.origin.x, (int) rect.origin.y,
+                                  (int) rect.size.width, (int) rect.size.height,
+                                }, -1);
+    }
 }
 
 static void
@@ -144,6 +200,8 @@ ksm_cell_dispose (GObject *object)
   KsmCell *self = KSM_CELL (object);
 
   g_clear_pointer (&self->piece, gtk_widget_unparent);
+  for (guint i = 0; i < G_N_ELEMENTS (self->others); i++)
+    g_clear_pointer (&self->others[i], gtk_widget_unparent);
 
   G_OBJECT_CLASS (ksm_cell_parent_class)->dispose (object);
 }
@@ -318,15 +376,101 @@ ksm_cell_set_content (KsmCell  *self,
 
   if (count == 0)
     player = -1;
-  if (self->player == player && self->count == count && self->waiting == waiting)
+  if (self->player == player && self->count == count && self->waiting == waiting
+      && self->n_groups <= 1)
     return;
   /* a brick and a stone differ in shape, so the piece is placed again */
-  if (self->player != player)
+  if (self->player != player || self->n_groups > 1)
     gtk_widget_queue_allocate (GTK_WIDGET (self));
   self->player = player;
   self->count = count;
   self->waiting = waiting;
+  self->n_groups = player >= 0 ? 1 : 0;
+  self->styles[0] = player;
+  self->counts[0] = count;
   ksm_cell_style_piece (self->piece, player, count, waiting);
+}
+
+void
+ksm_cell_set_groups (KsmCell     *self,
+                     const int   *styles,
+                     const guint *counts,
+                     guint        n_groups)
+{
+  gboolean same;
+
+  g_return_if_fail (KSM_IS_CELL (self));
+  g_return_if_fail (n_groups <= KSM_CELL_MAX_GROUPS);
+
+  if (n_groups <= 1)
+    {
+      ksm_cell_set_content (self, n_groups == 1 ? styles[0] : -1, n_groups == 1 ? counts[0] : 0, FALSE);
+      return;
+    }
+  same = self->n_groups == n_groups && !self->waiting;
+  for (guint g = 0; same && g < n_groups; g++)
+    same = self->styles[g] == styles[g] && self->counts[g] == counts[g];
+  if (same)
+    return;
+
+  self->n_groups = n_groups;
+  self->player = styles[0];
+  self->count = counts[0];
+  self->waiting = FALSE;
+  for (guint g = 0; g < n_groups; g++)
+    {
+      self->styles[g] = styles[g];
+      self->counts[g] = counts[g];
+      if (group_widget (self, g) == NULL)
+        {
+          GtkWidget *piece = g_object_new (GTK_TYPE_LABEL,
+                                           "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                           "can-target", FALSE,
+                                           NULL);
+          gtk_widget_add_css_class (piece, "piece");
+          gtk_widget_add_css_class (piece, "shared");
+          gtk_widget_set_parent (piece, GTK_WIDGET (self));
+          self->others[g - 1] = piece;
+        }
+      ksm_cell_style_piece (group_widget (self, g), styles[g], counts[g], FALSE);
+    }
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+guint
+ksm_cell_get_n_groups (KsmCell *self)
+{
+  g_return_val_if_fail (KSM_IS_CELL (self), 0);
+  return self->n_groups;
+}
+
+void
+ksm_cell_set_goal (KsmCell  *self,
+                   gboolean  goal)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+  set_class (GTK_WIDGET (self), "goal", goal);
+}
+
+void
+ksm_cell_set_home_of (KsmCell *self,
+                      int      style)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+  for (guint i = KSM_CELL_STYLE_RED; i < G_N_ELEMENTS (piece_classes); i++)
+    {
+      g_autofree char *name = g_strconcat ("home-", piece_classes[i], NULL);
+      set_class (GTK_WIDGET (self), name, style == (int) i);
+    }
+}
+
+void
+ksm_cell_set_ring (KsmCell *self,
+                   int      ring)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+  set_class (GTK_WIDGET (self), "ring-odd", ring >= 0 && ring % 2 == 1);
+  set_class (GTK_WIDGET (self), "ring-even", ring >= 0 && ring % 2 == 0);
 }
 
 int

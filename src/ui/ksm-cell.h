@@ -11,16 +11,44 @@ G_DECLARE_FINAL_TYPE (KsmCell, ksm_cell, KSM, CELL, GtkWidget)
 GtkWidget *ksm_cell_new              (guint        index);
 guint      ksm_cell_get_index        (KsmCell     *self);
 
-/* what stands on the cell: player -1 for nobody */
+/* A piece's look: Kasimala's bricks and stones, and the colours of the
+ * other games (KsmBoard maps a player to its style by the player's name). */
+enum {
+  KSM_CELL_STYLE_BRICK,
+  KSM_CELL_STYLE_STONE,
+  KSM_CELL_STYLE_RED,
+  KSM_CELL_STYLE_BLUE,
+  KSM_CELL_STYLE_GREEN,
+  KSM_CELL_STYLE_YELLOW,
+};
+
+#define KSM_CELL_MAX_GROUPS 4
+
+/* what stands on the cell: `player` is a style, -1 for nobody */
 void       ksm_cell_set_content      (KsmCell     *self,
                                       int          player,
                                       guint        count,
                                       gboolean     waiting);
+/* several colours sharing a safe square: one group of pieces each */
+void       ksm_cell_set_groups       (KsmCell     *self,
+                                      const int   *styles,
+                                      const guint *counts,
+                                      guint        n_groups);
+guint      ksm_cell_get_n_groups     (KsmCell     *self);
 int        ksm_cell_get_player       (KsmCell     *self);
 guint      ksm_cell_get_count        (KsmCell     *self);
 
 void       ksm_cell_set_safe         (KsmCell     *self,
                                       gboolean     safe);
+/* where the race ends: marked as the goal */
+void       ksm_cell_set_goal         (KsmCell     *self,
+                                      gboolean     goal);
+/* a player's start square, tinted in its colour (a style; -1 none) */
+void       ksm_cell_set_home_of      (KsmCell     *self,
+                                      int          style);
+/* which ring of a spiral the cell is on, shaded alternately; -1 none */
+void       ksm_cell_set_ring         (KsmCell     *self,
+                                      int          ring);
 /* the next waiting piece to start: ringed */
 void       ksm_cell_set_next         (KsmCell     *self,
                                       gboolean     next);

@@ -4,6 +4,7 @@
 #include "ksm-game-view.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ksm-board.h"
 #include "ksm-history-view.h"
@@ -21,12 +22,16 @@ struct _KsmGameView
   GtkLabel       *status_label;
   GtkLabel       *pieces_label;
   GtkLabel       *score_label;
+  GtkFlowBox     *seats_box;
+  GtkLabel       *blood_label;
+  GtkWidget      *seat_chips[KSM_MAX_PLAYERS];
   KsmBoard       *board;
   KsmThrowView   *throw_view;
   KsmHistoryView *history_view;
 
   KsmGame        *game;
-  int             score[2];
+  int             score[KSM_MAX_PLAYERS];
+  guint           n_scores;
 };
 
 G_DEFINE_FINAL_TYPE (KsmGameView, ksm_game_view, ADW_TYPE_BIN)
@@ -124,6 +129,8 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, status_label);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, pieces_label);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, score_label);
+  gtk_widget_class_bind_template_child (widget_class, KsmGameView, seats_box);
+  gtk_widget_class_bind_template_child (widget_class, KsmGameView, blood_label);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, board);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, throw_view);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, history_view);
@@ -141,6 +148,199 @@ GtkWidget *
 ksm_game_view_new (void)
 {
   return g_object_new (KSM_TYPE_GAME_VIEW, NULL);
+}
+
+/* "Blue", "Blue and Green", "Red, Blue and Green" */
+static char *
+join_names (GPtrArray *names)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      if (i > 0)
+        /* Translators: between the last two names of a list, "Blue and Green" */
+        g_string_append (text, i + 1 == names->len ? _(" and ") : _(", "));
+      g_string_append (text, g_ptr_array_index (names, i));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The race's goal, where finished pieces stand, or -1 */
+static int
+goal_cell (const KsmRules *rules, const KsmOptions *options)
+{
+  for (int i = 0; i < rules->n_cells (options); i++)
+    if (rules->cell_flags (options, i) & KSM_CELL_GOAL)
+      return i;
+  return -1;
+}
+
+/* The same player throws again: the last throw was played, or lost, and
+ * the turn did not pass (an Ashte, a 4, a capture). */
+static gboolean
+throws_again_now (KsmGame *game)
+{
+  KsmRecord *record = ksm_game_get_record (game);
+  guint n = ksm_record_get_n_events (record);
+  const KsmEvent *last;
+
+  if (n == 0 || ksm_game_get_phase (game) != KSM_PHASE_THROW)
+    return FALSE;
+  last = ksm_record_get_event (record, n - 1);
+  return last->kind != KSM_EVENT_THROW && last->player == ksm_game_get_player (game);
+}
+
+/* Ashte Kashte's blood rule: the colours that have captured. The position
+ * is the rules' public struct; no other game has the rule. */
+static gboolean
+has_blood_rule (const KsmOptions *options)
+{
+  return options->game == KSM_GAME_ASHTE_KASHTE && (options->flags & KSM_OPT_ASHTE_BLOOD_RULE);
+}
+
+static gboolean
+has_drawn_blood (const KsmPosition *position, int player)
+{
+  return (position->u.ashte.blooded >> player & 1u) != 0;
+}
+
+static const char *const colour_classes[] = { "red", "blue", "green", "yellow" };
+
+static const char *
+colour_class (const KsmRules *rules, const KsmOptions *options, int player)
+{
+  static const char *const names[] = { "Red", "Blue", "Green", "Yellow" };
+  const char *name = rules->player_name (options, player);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (name, names[i]) == 0)
+      return colour_classes[i];
+  return NULL;
+}
+
+/* One chip a seat, for games of more than two: its colour, whose turn,
+ * its pieces home and whether it has drawn blood. */
+static void
+build_seats (KsmGameView *self)
+{
+  GtkWidget *child;
+  const KsmRules *rules;
+  const KsmOptions *options;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->seats_box))) != NULL)
+    gtk_flow_box_remove (self->seats_box, child);
+  memset (self->seat_chips, 0, sizeof self->seat_chips);
+  gtk_widget_set_visible (GTK_WIDGET (self->seats_box), FALSE);
+  if (self->game == NULL)
+    return;
+  rules = ksm_game_get_rules (self->game);
+  options = ksm_game_get_options (self->game);
+  if (colour_class (rules, options, 0) == NULL)
+    return;
+
+  for (int p = 0; p < rules->n_players (options); p++)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *dot = gtk_label_new (NULL);
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_widget_add_css_class (box, "seat");
+      gtk_widget_add_css_class (dot, "piece");
+      gtk_widget_add_css_class (dot, "token");
+      gtk_widget_add_css_class (dot, "seat-dot");
+      gtk_widget_add_css_class (dot, colour_class (rules, options, p));
+      gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_box_append (GTK_BOX (box), dot);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_flow_box_append (self->seats_box, box);
+      gtk_widget_set_focusable (gtk_widget_get_parent (box), FALSE);
+      self->seat_chips[p] = box;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->seats_box), TRUE);
+}
+
+static void
+update_seats (KsmGameView *self)
+{
+  const KsmRules *rules = ksm_game_get_rules (self->game);
+  const KsmOptions *options = ksm_game_get_options (self->game);
+  const KsmPosition *position = ksm_game_get_position (self->game);
+  int goal = goal_cell (rules, options);
+  KsmCellContent home = { 0 };
+  g_autoptr(GPtrArray) blooded = g_ptr_array_new ();
+
+  if (goal >= 0)
+    rules->cell_content (position, goal, &home);
+  for (int p = 0; p < rules->n_players (options) && self->seat_chips[p] != NULL; p++)
+    {
+      GtkWidget *label = gtk_widget_get_last_child (self->seat_chips[p]);
+      const char *name = ksm_words_player_name (rules, options, p);
+      const KsmSeat *seat = ksm_game_get_seat (self->game, (guint) p);
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autofree char *who = seat->kind == KSM_SEAT_PERSON
+                             ? g_strdup (_("person"))
+                             /* Translators: a seat played by the computer; %s is its level */
+                             : g_strdup_printf (_("computer, %s"), ksm_words_level_name (seat->level));
+      g_autofree char *markup = NULL;
+      g_autofree char *first_line = NULL;
+
+      /* Translators: a seat's chip: its colour, then who plays it */
+      first_line = g_markup_printf_escaped (_("<b>%s</b> (%s)"), name, who);
+      g_string_append (text, first_line);
+      g_string_append_c (text, '\n');
+      {
+        /* Translators: tokens a colour has brought to the centre, of its 4 */
+        g_autofree char *home_text = g_strdup_printf (_("%u of %d home"), (guint) home.counts[p],
+                                                      rules->pieces_left (position, p));
+        g_autofree char *escaped = g_markup_escape_text (home_text, -1);
+        g_string_append (text, escaped);
+      }
+      if (has_blood_rule (options))
+        {
+          g_string_append (text, " · ");
+          if (has_drawn_blood (position, p))
+            {
+              /* Translators: a colour has captured, so the blood rule lets it in */
+              g_autofree char *escaped = g_markup_escape_text (_("drawn blood"), -1);
+              g_string_append_printf (text, "<b>%s</b>", escaped);
+            }
+          else
+            {
+              /* Translators: a colour has not captured yet (the blood rule) */
+              g_autofree char *escaped = g_markup_escape_text (_("no blood yet"), -1);
+              g_string_append (text, escaped);
+            }
+          if (has_drawn_blood (position, p))
+            g_ptr_array_add (blooded, (gpointer) name);
+        }
+      gtk_label_set_markup (GTK_LABEL (label), text->str);
+      if (ksm_game_get_phase (self->game) != KSM_PHASE_OVER && (guint) p == ksm_game_get_player (self->game))
+        gtk_widget_add_css_class (self->seat_chips[p], "to-move");
+      else
+        gtk_widget_remove_css_class (self->seat_chips[p], "to-move");
+      if (has_blood_rule (options) && has_drawn_blood (position, p))
+        gtk_widget_add_css_class (self->seat_chips[p], "blooded");
+      else
+        gtk_widget_remove_css_class (self->seat_chips[p], "blooded");
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->blood_label), has_blood_rule (options));
+  if (has_blood_rule (options))
+    {
+      g_autofree char *names = join_names (blooded);
+      g_autofree char *blood = NULL;
+
+      if (blooded->len == 0)
+        blood = g_strdup (_("Nobody has drawn blood yet: the inner rings are closed to all"));
+      else
+        /* Translators: %s names the colours that have captured, "Blue" or "Blue and Green" */
+        blood = g_strdup_printf (ngettext ("%s has drawn blood", "%s have drawn blood", blooded->len), names);
+      gtk_label_set_label (self->blood_label, blood);
+    }
 }
 
 /* Says whose turn it is and what they are to do, and the pieces left. */
@@ -177,9 +377,15 @@ update_status (KsmGameView *self)
       else
         status = g_strdup_printf (_("%s won"), ksm_words_player_name (rules, options, outcome.winner));
     }
+  else if (!ksm_game_is_person_to_act (game) && throws_again_now (game))
+    /* Translators: %s is a side played by the computer, after a throw that earns another */
+    status = g_strdup_printf (_("%s (the computer) throws again…"), name);
   else if (!ksm_game_is_person_to_act (game))
     /* Translators: %s is a side played by the computer */
     status = g_strdup_printf (_("%s (the computer) is playing…"), name);
+  else if (throws_again_now (game))
+    /* Translators: %s is a side; Space is the key that throws */
+    status = g_strdup_printf (_("%s throws again: press Space or Throw"), name);
   else if (ksm_game_get_phase (game) == KSM_PHASE_THROW)
     /* Translators: %s is a side; Space is the key that throws */
     status = g_strdup_printf (_("%s to throw: press Space or Throw"), name);
@@ -188,16 +394,32 @@ update_status (KsmGameView *self)
     status = g_strdup_printf (_("%s to move: choose a highlighted piece"), name);
   gtk_label_set_label (self->status_label, status);
 
-  for (int p = 0; p < rules->n_players (options); p++)
-    {
-      int left = rules->pieces_left (position, p);
-      /* Translators: pieces left on one side: "Bricks 17" */
-      g_string_append_printf (pieces, "%s%s %d", p > 0 ? " · " : "",
-                              ksm_words_player_name (rules, options, p), left);
-    }
-  /* Translators: %s lists each side's pieces left, "Bricks 17 · Stones 15" */
-  g_autofree char *pieces_text = g_strdup_printf (_("Pieces left: %s"), pieces->str);
-  gtk_label_set_label (self->pieces_label, pieces_text);
+  {
+    int goal = goal_cell (rules, options);
+    KsmCellContent home;
+    g_autofree char *pieces_text = NULL;
+
+    if (goal >= 0)
+      rules->cell_content (position, goal, &home);
+    for (int p = 0; p < rules->n_players (options); p++)
+      {
+        int left = goal >= 0 ? home.counts[p] : rules->pieces_left (position, p);
+        /* Translators: pieces left on one side: "Bricks 17" */
+        g_string_append_printf (pieces, "%s%s %d", p > 0 ? " · " : "",
+                                ksm_words_player_name (rules, options, p), left);
+      }
+    if (goal >= 0)
+      /* Translators: %s lists each colour's tokens in the centre, "Red 1 · Blue 0" */
+      pieces_text = g_strdup_printf (_("Home: %s"), pieces->str);
+    else
+      /* Translators: %s lists each side's pieces left, "Bricks 17 · Stones 15" */
+      pieces_text = g_strdup_printf (_("Pieces left: %s"), pieces->str);
+    gtk_label_set_label (self->pieces_label, pieces_text);
+  }
+  if (self->seat_chips[0] != NULL)
+    update_seats (self);
+  else
+    gtk_widget_set_visible (GTK_WIDGET (self->blood_label), FALSE);
 }
 
 static void
@@ -210,10 +432,22 @@ update_score (KsmGameView *self)
   {
     const KsmRules *rules = ksm_game_get_rules (self->game);
     const KsmOptions *options = ksm_game_get_options (self->game);
-    /* Translators: the running score across games: "Score: Bricks 2, Stones 1" */
-    text = g_strdup_printf (_("Score: %s %d, %s %d"),
-                            ksm_words_player_name (rules, options, 0), self->score[0],
-                            ksm_words_player_name (rules, options, 1), self->score[1]);
+    int n = rules->n_players (options);
+
+    if (n == 2)
+      /* Translators: the running score across games: "Score: Bricks 2, Stones 1" */
+      text = g_strdup_printf (_("Score: %s %d, %s %d"),
+                              ksm_words_player_name (rules, options, 0), self->score[0],
+                              ksm_words_player_name (rules, options, 1), self->score[1]);
+    else
+      {
+        g_autoptr(GString) list = g_string_new (NULL);
+        for (int p = 0; p < n; p++)
+          g_string_append_printf (list, "%s%s %d", p > 0 ? _(", ") : "",
+                                  ksm_words_player_name (rules, options, p), self->score[p]);
+        /* Translators: the running score across games; %s lists it, "Red 2, Blue 0, Green 1" */
+        text = g_strdup_printf (_("Score: %s"), list->str);
+      }
   }
   gtk_label_set_label (self->score_label, text);
 }
@@ -240,6 +474,7 @@ ksm_game_view_set_game (KsmGameView *self, KsmGame *game)
       g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::thinking", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
     }
+  build_seats (self);
   ksm_board_set_game (self->board, game);
   ksm_throw_view_set_game (self->throw_view, game);
   ksm_history_view_set_game (self->history_view, game);
@@ -260,10 +495,43 @@ ksm_game_view_get_game (KsmGameView *self)
 void
 ksm_game_view_set_score (KsmGameView *self, int first, int second)
 {
+  int scores[2] = { first, second };
+
   g_return_if_fail (KSM_IS_GAME_VIEW (self));
-  self->score[0] = first;
-  self->score[1] = second;
+  ksm_game_view_set_scores (self, scores, 2);
+}
+
+void
+ksm_game_view_set_scores (KsmGameView *self, const int *scores, guint n_scores)
+{
+  g_return_if_fail (KSM_IS_GAME_VIEW (self));
+  g_return_if_fail (n_scores <= KSM_MAX_PLAYERS);
+
+  memset (self->score, 0, sizeof self->score);
+  memcpy (self->score, scores, n_scores * sizeof *scores);
+  self->n_scores = n_scores;
   update_score (self);
+}
+
+GtkLabel *
+ksm_game_view_get_blood_label (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return self->blood_label;
+}
+
+GtkWidget *
+ksm_game_view_get_seat_chip (KsmGameView *self, guint player)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return player < KSM_MAX_PLAYERS ? self->seat_chips[player] : NULL;
+}
+
+const char *
+ksm_game_view_get_status (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return gtk_label_get_label (self->status_label);
 }
 
 AdwFlap *

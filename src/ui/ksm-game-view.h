@@ -18,6 +18,14 @@ void       ksm_game_view_set_game        (KsmGameView *self, KsmGame *game);
 KsmGame   *ksm_game_view_get_game        (KsmGameView *self);
 /* bricks' points, stones' points: the running score across games */
 void       ksm_game_view_set_score       (KsmGameView *self, int first, int second);
+/* each seat's points, in seat order */
+void       ksm_game_view_set_scores      (KsmGameView *self, const int *scores, guint n_scores);
+/* "Blue has drawn blood": the blood rule's state, hidden without the rule */
+GtkLabel  *ksm_game_view_get_blood_label (KsmGameView *self);
+/* a seat's chip (colour, who plays, pieces home, blood) in games of colours */
+GtkWidget *ksm_game_view_get_seat_chip   (KsmGameView *self, guint player);
+/* whose turn it is, as the status line says it */
+const char *ksm_game_view_get_status     (KsmGameView *self);
 AdwFlap   *ksm_game_view_get_flap        (KsmGameView *self);
 GtkWidget *ksm_game_view_get_board       (KsmGameView *self);
 GtkWidget *ksm_game_view_get_history     (KsmGameView *self);

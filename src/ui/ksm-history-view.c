@@ -172,15 +172,33 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
         {
           g_autofree char *from = ksm_words_cell_name (rules, options, next->move.from);
           g_autofree char *to = ksm_words_cell_name (rules, options, next->move.to);
-          /* Translators: added to "Bricks: sudi (3)": the cells moved from and to */
-          g_autofree char *moved = g_strdup_printf (_(", %s to %s"), from, to);
+          g_autofree char *moved = NULL;
+          if (next->move.from < 0)
+            /* Translators: added to "Red: ashte (8)": a token enters the board on a cell */
+            moved = g_strdup_printf (_(", enters on %s"), to);
+          else
+            /* Translators: added to "Bricks: sudi (3)": the cells moved from and to */
+            moved = g_strdup_printf (_(", %s to %s"), from, to);
           append_escaped (row, moved);
           if (next->move.captured > 0)
             {
               KsmCellContent victim;
+              g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
               g_autofree char *taken = NULL;
+
               rules->cell_content (&thrown, next->move.to, &victim);
-              taken = ksm_words_count_pieces (rules, options, victim.player, next->move.captured);
+              /* each colour taken, where several shared the square */
+              for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+                if (p != event->player && victim.counts[p] > 0)
+                  g_ptr_array_add (parts, ksm_words_count_pieces (rules, options, p, victim.counts[p]));
+              if (parts->len > 0)
+                {
+                  g_ptr_array_add (parts, NULL);
+                  /* Translators: between the colours a capture took, "1 Blue token and 2 Green tokens" */
+                  taken = g_strjoinv (_(" and "), (char **) parts->pdata);
+                }
+              else
+                taken = ksm_words_count_pieces (rules, options, victim.player, next->move.captured);
               /* Translators: added after the move: "took 2 stones" */
               g_autofree char *took = g_strdup_printf (_(", took %s"), taken);
               append_escaped (row, took);
@@ -189,9 +207,10 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
       else
         covered = 1;
 
+      /* a throw again (a chya, an ashte) or a capture that earns one */
       if (covered == 2 && start + 2 < n_events
           && ksm_record_get_event (record, start + 2)->player == event->player
-          && rules->throws.faces[event->face].throws_again)
+          && rules->n_players (options) > 1)
         append_escaped (row, _(", throws again"));
     }
 

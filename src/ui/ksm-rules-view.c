@@ -232,7 +232,7 @@ build_board_figure (const KsmRulesBlock *block)
 }
 
 static GtkWidget *
-build_strips_figure (const KsmRulesBlock *block)
+build_strips_figure (KsmRulesView *self, const KsmRulesBlock *block)
 {
   GtkWidget *flow = g_object_new (GTK_TYPE_FLOW_BOX,
                                   "selection-mode", GTK_SELECTION_NONE,
@@ -248,7 +248,8 @@ build_strips_figure (const KsmRulesBlock *block)
       const KsmRulesStrips *strips = g_ptr_array_index (block->children, i);
       const char *caption = strips->caption != NULL ? ksm_rules_doc_translate (strips->caption) : "";
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-      GtkWidget *drawn = ksm_strips_new (strips->hollow);
+      GtkWidget *drawn = ksm_strips_new_for (self->rules != NULL ? self->rules->throws.object_name : "strip",
+                                             strips->hollow);
       GtkWidget *label = gtk_label_new (caption);
 
       gtk_widget_add_css_class (drawn, "small");
@@ -265,7 +266,7 @@ build_strips_figure (const KsmRulesBlock *block)
 }
 
 static GtkWidget *
-build_figure (const KsmRulesBlock *block)
+build_figure (KsmRulesView *self, const KsmRulesBlock *block)
 {
   const char *caption = block->text != NULL ? ksm_rules_doc_translate (block->text) : "";
   GtkWidget *figure = g_object_new (GTK_TYPE_BOX,
@@ -274,7 +275,7 @@ build_figure (const KsmRulesBlock *block)
                                     "spacing", 8,
                                     NULL);
   GtkWidget *drawing = block->position != NULL ? build_board_figure (block)
-                                               : build_strips_figure (block);
+                                               : build_strips_figure (self, block);
 
   gtk_widget_add_css_class (figure, "rules-figure");
   if (drawing != NULL)
@@ -493,7 +494,7 @@ build_page (KsmRulesView *self)
           widget = build_table (block);
           break;
         case KSM_RULES_FIGURE:
-          widget = build_figure (block);
+          widget = build_figure (self, block);
           break;
         case KSM_RULES_SETTINGS:
           widget = build_settings (self, block);

@@ -33,7 +33,7 @@ ksm_start_page_class_init (KsmStartPageClass *klass)
 
 /* The games whose board, throw and pages the app can show; the engine may
  * know a game before its views are ready. */
-static const char *const playable[] = { "kasimala" };
+static const char *const playable[] = { "kasimala", "ashte-kashte" };
 
 static gboolean
 is_playable (const KsmRules *rules)
@@ -55,7 +55,11 @@ add_game_rows (KsmStartPage *self)
       if (!is_playable (rules))
         continue;
       GtkWidget *row = adw_action_row_new ();
-      GtkWidget *picture = gtk_image_new_from_icon_name (APPLICATION_ID);
+      g_autofree char *icon = g_strconcat (APPLICATION_ID "-", rules->id, NULL);
+      /* a game's own picture, or the app's */
+      GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (self)));
+      GtkWidget *picture = gtk_image_new_from_icon_name (gtk_icon_theme_has_icon (theme, icon)
+                                                         ? icon : APPLICATION_ID);
       GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
 
       gtk_image_set_pixel_size (GTK_IMAGE (picture), 64);

@@ -10,6 +10,7 @@ struct _KsmStrips
   GtkWidget  parent_instance;
 
   char      *hollow;
+  gboolean   cowries;
 };
 
 G_DEFINE_FINAL_TYPE (KsmStrips, ksm_strips, GTK_TYPE_WIDGET)
@@ -84,10 +85,29 @@ ksm_strips_set_hollow (KsmStrips  *self,
       GtkWidget *strip = g_object_new (GTK_TYPE_BOX,
                                        "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
                                        NULL);
-      gtk_widget_add_css_class (strip, "strip");
-      gtk_widget_add_css_class (strip, *c == '1' ? "hollow" : "round");
+      if (self->cowries)
+        {
+          gtk_widget_add_css_class (strip, "cowrie");
+          gtk_widget_add_css_class (strip, *c == '1' ? "up" : "down");
+        }
+      else
+        {
+          gtk_widget_add_css_class (strip, "strip");
+          gtk_widget_add_css_class (strip, *c == '1' ? "hollow" : "round");
+        }
       gtk_widget_set_parent (strip, GTK_WIDGET (self));
     }
+}
+
+GtkWidget *
+ksm_strips_new_for (const char *object_name,
+                    const char *pattern)
+{
+  KsmStrips *self = g_object_new (KSM_TYPE_STRIPS, NULL);
+
+  self->cowries = g_strcmp0 (object_name, "cowrie") == 0;
+  ksm_strips_set_hollow (self, pattern);
+  return GTK_WIDGET (self);
 }
 
 const char *

@@ -69,6 +69,12 @@ clear_strips (KsmThrowView *self)
     gtk_box_remove (GTK_BOX (self->strips), child);
 }
 
+static gboolean
+is_cowries (KsmThrowView *self)
+{
+  return g_strcmp0 (ksm_game_get_rules (self->game)->throws.object_name, "cowrie") == 0;
+}
+
 static void
 build_strips (KsmThrowView *self)
 {
@@ -80,7 +86,7 @@ build_strips (KsmThrowView *self)
       GtkWidget *strip = g_object_new (GTK_TYPE_BOX,
                                        "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
                                        NULL);
-      gtk_widget_add_css_class (strip, "strip");
+      gtk_widget_add_css_class (strip, is_cowries (self) ? "cowrie" : "strip");
       gtk_widget_add_css_class (strip, "unthrown");
       gtk_box_append (GTK_BOX (self->strips), strip);
     }
@@ -135,20 +141,23 @@ sync (KsmThrowView *self)
   g_autoptr(GString) note = g_string_new (NULL);
   g_autofree char *strips_label = NULL;
   g_autofree char *description = NULL;
+  gboolean cowries;
 
   if (self->game == NULL)
     return;
   rules = ksm_game_get_rules (self->game);
   event = last_throw (self, &lost);
+  cowries = is_cowries (self);
 
   for (strip = gtk_widget_get_first_child (self->strips); strip != NULL;
        strip = gtk_widget_get_next_sibling (strip), i++)
     {
-      /* a bit set in the pattern: that strip fell hollow side up */
+      /* a bit set in the pattern: that strip fell hollow side up, that
+       * cowrie mouth up */
       gboolean hollow = event != NULL && (event->pattern >> i & 1u);
       set_class (strip, "unthrown", event == NULL);
-      set_class (strip, "hollow", event != NULL && hollow);
-      set_class (strip, "round", event != NULL && !hollow);
+      set_class (strip, cowries ? "up" : "hollow", event != NULL && hollow);
+      set_class (strip, cowries ? "down" : "round", event != NULL && !hollow);
     }
 
   if (event == NULL)
@@ -159,19 +168,24 @@ sync (KsmThrowView *self)
   else
     {
       const KsmFace *face = &rules->throws.faces[event->face];
-      const char *player = rules->player_name (ksm_game_get_options (self->game), event->player);
+      const char *player = ksm_words_player_name (rules, ksm_game_get_options (self->game), event->player);
       guint hollow = (guint) __builtin_popcount (event->pattern);
 
       /* Translators: whose throw is shown; %s is a side, "Bricks" or "Stones" */
-      who = g_strdup_printf (_("%s threw"), _(player));
-      /* Translators: a throw's name and its value, as "kasi 1" */
-      name = g_strdup_printf (C_("throw", "%s %u"), ksm_words_face_name (rules, event->face),
-                              (guint) face->value);
+      who = g_strdup_printf (_("%s threw"), player);
+      name = ksm_words_face_title (rules, event->face);
       /* the throw's name leads to its glossary entry */
       name_markup = ksm_rules_view_link_markup (rules, face->name, name);
-      strips_label = g_strdup_printf (ngettext ("%u hollow side up", "%u hollow sides up", hollow),
-                                      hollow);
-      if (lost)
+      if (cowries)
+        /* Translators: how four cowries fell: how many with the slit of the mouth up */
+        strips_label = g_strdup_printf (ngettext ("%u cowrie mouth up", "%u cowries mouth up", hollow),
+                                        hollow);
+      else
+        strips_label = g_strdup_printf (ngettext ("%u hollow side up", "%u hollow sides up", hollow),
+                                        hollow);
+      if (lost && cowries)
+        g_string_append (note, _("No token can use this throw: it is lost"));
+      else if (lost)
         /* Translators: %s is a throw's name, as "sudi" */
         g_string_append_printf (note, _("Nothing can use the %s: the throw is lost"),
                                 ksm_words_face_name (rules, event->face));

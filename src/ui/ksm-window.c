@@ -187,9 +187,9 @@ focus_play_cb (gpointer user_data)
   if (ksm_game_get_phase (self->game) == KSM_PHASE_MOVE)
     {
       moves = ksm_game_get_moves (self->game, &n_moves);
-      if (n_moves > 0 && moves[0].kind != KSM_MOVE_LOSE
-          && (focus == NULL || !gtk_widget_is_ancestor (focus, board)))
-        gtk_widget_grab_focus (ksm_board_get_cell (KSM_BOARD (board), (guint) moves[0].from));
+      GtkWidget *cell = n_moves > 0 ? ksm_board_get_move_cell (KSM_BOARD (board), &moves[0]) : NULL;
+      if (cell != NULL && (focus == NULL || !gtk_widget_is_ancestor (focus, board)))
+        gtk_widget_grab_focus (cell);
     }
   else if (focus == NULL || gtk_widget_is_ancestor (focus, board))
     gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
@@ -210,13 +210,86 @@ game_changed_cb (KsmWindow *self)
   g_idle_add_once (focus_play_cb, g_object_ref (self));
 }
 
+/* Ashte Kashte's running score is kept by colour, whoever sits where */
+static int
+colour_index (const KsmRules *rules, const KsmOptions *options, int player)
+{
+  static const char *const colours[] = { "Red", "Blue", "Green", "Yellow" };
+
+  for (int i = 0; i < (int) G_N_ELEMENTS (colours); i++)
+    if (g_strcmp0 (rules->player_name (options, player), colours[i]) == 0)
+      return i;
+  return 0;
+}
+
+/* each seat's points in the game on the board's running score */
+static guint
+read_scores (KsmWindow *self, int *scores)
+{
+  const KsmRules *rules;
+  const KsmOptions *options;
+  int by_colour[4];
+  int n;
+
+  if (self->game == NULL || ksm_game_get_options (self->game)->game != KSM_GAME_ASHTE_KASHTE)
+    {
+      g_settings_get (self->settings, "kasimala-score", "(ii)", &scores[0], &scores[1]);
+      return 2;
+    }
+  rules = ksm_game_get_rules (self->game);
+  options = ksm_game_get_options (self->game);
+  n = rules->n_players (options);
+  g_settings_get (self->settings, "ashte-score", "(iiii)",
+                  &by_colour[0], &by_colour[1], &by_colour[2], &by_colour[3]);
+  for (int p = 0; p < n; p++)
+    scores[p] = by_colour[colour_index (rules, options, p)];
+  return (guint) n;
+}
+
+static void
+add_point (KsmWindow *self, int winner, int points)
+{
+  const KsmRules *rules = ksm_game_get_rules (self->game);
+  const KsmOptions *options = ksm_game_get_options (self->game);
+  int score[4];
+
+  if (options->game != KSM_GAME_ASHTE_KASHTE)
+    {
+      g_settings_get (self->settings, "kasimala-score", "(ii)", &score[0], &score[1]);
+      if (winner >= 0 && winner < 2)
+        score[winner] += points;
+      g_settings_set (self->settings, "kasimala-score", "(ii)", score[0], score[1]);
+      return;
+    }
+  g_settings_get (self->settings, "ashte-score", "(iiii)", &score[0], &score[1], &score[2], &score[3]);
+  if (winner >= 0)
+    score[colour_index (rules, options, winner)] += points;
+  g_settings_set (self->settings, "ashte-score", "(iiii)", score[0], score[1], score[2], score[3]);
+}
+
 static void
 show_score (KsmWindow *self)
 {
-  int first, second;
+  int scores[KSM_MAX_PLAYERS] = { 0 };
+  guint n = read_scores (self, scores);
 
-  g_settings_get (self->settings, "kasimala-score", "(ii)", &first, &second);
-  ksm_game_view_set_score (self->game_view, first, second);
+  ksm_game_view_set_scores (self->game_view, scores, n);
+}
+
+/* "Red 1, Blue 0, Green 2": the running score of a game of colours */
+static char *
+score_list (KsmWindow *self)
+{
+  const KsmRules *rules = ksm_game_get_rules (self->game);
+  const KsmOptions *options = ksm_game_get_options (self->game);
+  int scores[KSM_MAX_PLAYERS] = { 0 };
+  guint n = read_scores (self, scores);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint p = 0; p < n; p++)
+    g_string_append_printf (text, "%s%s %d", p > 0 ? _(", ") : "",
+                            ksm_words_player_name (rules, options, (int) p), scores[p]);
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static void
@@ -257,15 +330,30 @@ game_over_cb (KsmWindow *self,
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
-  int points[2];
+  int points[KSM_MAX_PLAYERS] = { 0 };
 
-  g_settings_get (self->settings, "kasimala-score", "(ii)", &points[0], &points[1]);
-  if (winner >= 0 && winner < 2)
-    points[winner] += (int) score;
-  g_settings_set (self->settings, "kasimala-score", "(ii)", points[0], points[1]);
+  add_point (self, winner, (int) score);
   show_score (self);
+  read_scores (self, points);
 
-  if (winner < 0)
+  if (options->game == KSM_GAME_ASHTE_KASHTE)
+    {
+      g_autofree char *list = score_list (self);
+      if (winner < 0)
+        {
+          heading = g_strdup (_("A Draw"));
+          body = g_strdup_printf (_("Nobody drew blood, and every token waits at the end of the outer ring, "
+                                    "so no one can move. Score: %s."), list);
+        }
+      else
+        {
+          heading = g_strdup_printf (_("%s Won"), ksm_words_player_name (rules, options, winner));
+          /* Translators: %s is the winning colour, then the running score */
+          body = g_strdup_printf (_("%s brought all four tokens to the centre first. Score: %s."),
+                                  ksm_words_player_name (rules, options, winner), list);
+        }
+    }
+  else if (winner < 0)
     heading = g_strdup (_("A Draw"));
   else if (gulmasi)
     heading = g_strdup (_("Gulmasi!"));
@@ -273,7 +361,9 @@ game_over_cb (KsmWindow *self,
     /* Translators: %s is the winning side */
     heading = g_strdup_printf (_("%s Won"), ksm_words_player_name (rules, options, winner));
 
-  if (winner < 0)
+  if (body != NULL)
+    ;
+  else if (winner < 0)
     body = g_strdup_printf (_("The throw limit was reached with as many pieces left on each side. "
                               "Score: %s %d, %s %d."),
                             ksm_words_player_name (rules, options, 0), points[0],

@@ -38,11 +38,20 @@ static const Word game_summaries[] = {
 static const Word player_names[] = {
   { "Bricks", NC_("player", "Bricks") },
   { "Stones", NC_("player", "Stones") },
+  /* Translators: Ashte Kashte's colours, each a player's tokens and seat */
+  { "Red", NC_("player", "Red") },
+  { "Blue", NC_("player", "Blue") },
+  { "Green", NC_("player", "Green") },
+  { "Yellow", NC_("player", "Yellow") },
 };
 
 static const Word pieces_names[] = {
   { "Bricks", NC_("pieces", "bricks") },
   { "Stones", NC_("pieces", "stones") },
+  { "Red", NC_("pieces", "Red’s tokens") },
+  { "Blue", NC_("pieces", "Blue’s tokens") },
+  { "Green", NC_("pieces", "Green’s tokens") },
+  { "Yellow", NC_("pieces", "Yellow’s tokens") },
 };
 
 static const Word face_names[] = {
@@ -52,6 +61,13 @@ static const Word face_names[] = {
   { "sudi", NC_("throw", "sudi") },
   { "chya", NC_("throw", "chya") },
   { "ngha", NC_("throw", "ngha") },
+  /* Translators: Ashte Kashte's throws of four cowries: how many mouths are
+   * up, and "ashte" (eight) when none is */
+  { "one", NC_("throw", "one") },
+  { "two", NC_("throw", "two") },
+  { "three", NC_("throw", "three") },
+  { "four", NC_("throw", "four") },
+  { "ashte", NC_("throw", "ashte") },
 };
 
 static const Word level_names[] = {
@@ -65,18 +81,27 @@ static const Word option_labels[] = {
   { "extra-throw", NC_("rule", "Chya and ngha throw again") },
   { "kasi-starts", NC_("rule", "A kasi is needed to start a piece") },
   { "safe-laigas", NC_("rule", "Laigas are safe") },
+  { "blood-rule", NC_("rule", "A colour must capture before it enters the inner rings") },
+  { "capture-extra", NC_("rule", "A capture earns another throw") },
+  { "grace", NC_("rule", "Tokens enter only with a 4 or an 8") },
 };
 
 static const Word option_sources_on[] = {
   { "extra-throw", NC_("rule source", "as Bhaktapur’s elders play it") },
   { "kasi-starts", NC_("rule source", "as Bhaktapur’s elders play it") },
   { "safe-laigas", NC_("rule source", "as Bhaktapur’s elders play it") },
+  { "blood-rule", NC_("rule source", "the Bengal tradition") },
+  { "capture-extra", NC_("rule source", "the Bengal tradition") },
+  { "grace", NC_("rule source", "Falkener, Games Ancient and Oriental (1892)") },
 };
 
 static const Word option_sources_off[] = {
   { "extra-throw", NC_("rule source", "a house rule, every throw passes the turn") },
   { "kasi-starts", NC_("rule source", "a house rule, any throw starts the next piece") },
   { "safe-laigas", NC_("rule source", "a house rule, laigas are ordinary cells") },
+  { "blood-rule", NC_("rule source", "a house rule, the inner rings are open to all") },
+  { "capture-extra", NC_("rule source", "a house rule, only a 4 or an 8 throws again") },
+  { "grace", NC_("rule source", "the Bengal tradition, tokens start on the board") },
 };
 
 const char *
@@ -114,6 +139,14 @@ ksm_words_count_pieces (const KsmRules *rules, const KsmOptions *options, int pl
     return g_strdup_printf (ngettext ("%u brick", "%u bricks", count), count);
   if (strcmp (name, "Stones") == 0)
     return g_strdup_printf (ngettext ("%u stone", "%u stones", count), count);
+  if (strcmp (name, "Red") == 0)
+    return g_strdup_printf (ngettext ("%u Red token", "%u Red tokens", count), count);
+  if (strcmp (name, "Blue") == 0)
+    return g_strdup_printf (ngettext ("%u Blue token", "%u Blue tokens", count), count);
+  if (strcmp (name, "Green") == 0)
+    return g_strdup_printf (ngettext ("%u Green token", "%u Green tokens", count), count);
+  if (strcmp (name, "Yellow") == 0)
+    return g_strdup_printf (ngettext ("%u Yellow token", "%u Yellow tokens", count), count);
   return g_strdup_printf (ngettext ("%u piece", "%u pieces", count), count);
 }
 
@@ -149,6 +182,25 @@ ksm_words_cell_name (const KsmRules *rules, const KsmOptions *options, int cell)
 {
   char name[16];
 
+  if (cell < 0)
+    /* Translators: where a token waits before it enters (Falkener's grace) */
+    return g_strdup (_("off the board"));
   rules->cell_name (options, cell, name, sizeof name);
   return g_strdup (name);
+}
+
+char *
+ksm_words_face_title (const KsmRules *rules, int face)
+{
+  const KsmFace *f = &rules->throws.faces[face];
+  static const char *const counted[] = { "one", "two", "three", "four" };
+
+  /* a throw named by its count says how it fell instead: "two 2" reads badly */
+  if (strcmp (rules->throws.object_name, "cowrie") == 0)
+    for (guint i = 0; i < G_N_ELEMENTS (counted); i++)
+      if (strcmp (f->name, counted[i]) == 0)
+        /* Translators: a throw of cowries, by how many fell mouth up */
+        return g_strdup_printf (ngettext ("%u mouth up", "%u mouths up", f->value), (guint) f->value);
+  /* Translators: a throw's name and its value, as "kasi 1" */
+  return g_strdup_printf (C_("throw", "%s %u"), ksm_words_face_name (rules, face), (guint) f->value);
 }

@@ -17,10 +17,13 @@ const char *ksm_words_pieces_name      (const KsmRules *rules, const KsmOptions 
 /* "2 stones", "1 brick" */
 char       *ksm_words_count_pieces     (const KsmRules *rules, const KsmOptions *options, int player, guint count);
 const char *ksm_words_face_name        (const KsmRules *rules, int face);
+/* the throw as the throw view heads it: "kasi 1", "ashte 8", "2 mouths up" */
+char       *ksm_words_face_title       (const KsmRules *rules, int face);
 const char *ksm_words_level_name       (int level);
 const char *ksm_words_option_label     (const KsmRules *rules, const KsmOptionInfo *info);
 const char *ksm_words_option_source    (const KsmRules *rules, const KsmOptionInfo *info, gboolean on);
-/* "M9" stays as the notation writes it: cell names are coordinates */
+/* "M9" stays as the notation writes it: cell names are coordinates; -1 is
+ * "off the board" */
 char       *ksm_words_cell_name        (const KsmRules *rules, const KsmOptions *options, int cell);
 
 G_END_DECLS
