@@ -616,6 +616,7 @@ verb_tournament (int argc, char **argv)
     { "jobs", ARG_VALUE, &jobs_text, NULL, 0 },
     { "budget", ARG_VALUE, &budget_text, NULL, 0 },
     { "nodes", ARG_VALUE, &nodes_text, NULL, 0 },
+    { "players", ARG_VALUE, &game.players, NULL, 0 },
     { "length", ARG_VALUE, &game.length, NULL, 0 },
     { "limit", ARG_VALUE, &game.limit, NULL, 0 },
     { "first", ARG_VALUE, &game.first, NULL, 0 },

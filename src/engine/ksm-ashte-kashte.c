@@ -869,6 +869,7 @@ const KsmRules ksm_ashte_kashte_rules = {
     },
     .face_of_pattern = ashte_face_of_pattern,
   },
+  .race = true,
   .option_info = ashte_option_info,
   .n_option_info = sizeof ashte_option_info / sizeof ashte_option_info[0],
   .default_options = ashte_default_options,

@@ -1117,6 +1117,7 @@ const KsmRules ksm_asi_keliya_rules = {
     },
     .face_of_pattern = asi_face_of_pattern,
   },
+  .race = true,
   .option_info = asi_option_info,
   .n_option_info = sizeof asi_option_info / sizeof asi_option_info[0],
   .default_options = asi_default_options,

@@ -93,6 +93,10 @@ choose_easy (const KsmPosition *pos, const KsmMove *moves, int n_moves, KsmRando
 
 /* ---- Medium ---- */
 
+/* how many pieces a race's whole evaluation (0 to 1) is worth beside the
+ * pieces the next throw could send back */
+#define RACE_PROGRESS_WEIGHT 3.0
+
 /* The most `player` can take with each face, on average over the faces, if
  * it threw next in `pos`. */
 static double
@@ -151,6 +155,10 @@ medium_value (const KsmPosition *pos, const KsmMove *move, const int *weight, in
       int sign = rules->team_of (&pos->options, p) == team ? 1 : -1;
       value += sign * rules->pieces_left (&after, p);
     }
+  /* in a race nobody loses pieces: what a move gains or gives away is
+   * progress, which the game's evaluation measures */
+  if (rules->race && rules->evaluate != NULL)
+    value += RACE_PROGRESS_WEIGHT * rules->evaluate (&after, me);
 
   /* the next throw: the other side's, or ours again after a throw that
    * earns another */

@@ -215,6 +215,9 @@ struct KsmRules {
   KsmThrowModel        throws;
   const KsmOptionInfo *option_info;
   unsigned             n_option_info;
+  /* a race: a captured piece goes back to start rather than off the board,
+   * so what a side has is its progress, not its pieces left */
+  bool                 race;
 
   void  (*default_options) (KsmOptions *options);
   /* false with a message when the options make no game */
