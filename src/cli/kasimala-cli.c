@@ -499,8 +499,16 @@ verb_replay (int argc, char **argv)
   else if (outcome.winner < 0)
     printf ("result: a draw\n");
   else
-    printf ("result: %s won%s (%u)\n", rules->player_name (&pos.options, outcome.winner),
-            outcome.gulmasi ? " a gulmasi" : "", outcome.score);
+    {
+      /* a team game names every player of the winning team */
+      g_autoptr(GString) winners = g_string_new (NULL);
+      for (int p = 0; p < rules->n_players (&pos.options); p++)
+        if (rules->team_of (&pos.options, p) == outcome.winning_team)
+          g_string_append_printf (winners, "%s%s", winners->len ? " and " : "",
+                                  rules->player_name (&pos.options, p));
+      printf ("result: %s won%s (%u)\n", winners->str, outcome.gulmasi ? " a gulmasi" : "",
+              outcome.score);
+    }
   return 0;
 }
 
