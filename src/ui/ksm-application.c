@@ -92,8 +92,6 @@ static const struct {
   { "app.quit", { "<Control>q", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
   { "win.new-game", { "<Control>n", NULL } },
-  { "win.throw", { "space", NULL } },
-  { "win.hint", { "h", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", NULL } },
   { "win.toggle-history", { "F9", NULL } },

@@ -755,6 +755,17 @@ ksm_window_init (KsmWindow *self)
   ksm_new_game_page_set_rules (self->new_game_page, ksm_rules_get (KSM_GAME_KASIMALA));
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  /* Space and H are single keys, so they bubble up from the focused widget:
+   * typed into the glossary's search they are letters, not commands */
+  {
+    GtkEventController *keys = gtk_shortcut_controller_new ();
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_space, 0), gtk_named_action_new ("win.throw")));
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_h, 0), gtk_named_action_new ("win.hint")));
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
   self->hint_popover = KSM_HINT_POPOVER (ksm_hint_popover_new ());
   gtk_widget_set_parent (GTK_WIDGET (self->hint_popover), self->hint_button);
   flap = ksm_game_view_get_flap (self->game_view);
