@@ -799,8 +799,9 @@ ashte_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_
 }
 
 static int
-parse_square (const char *text, size_t len)
+parse_square (const KsmOptions *options, const char *text, size_t len)
 {
+  (void) options;
   if (len != 2 || text[0] < 'a' || text[0] > 'g' || text[1] < '1' || text[1] > '7')
     return -1;
   return (text[0] - 'a') + 7 * (text[1] - '1');
@@ -811,46 +812,13 @@ ashte_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
                   char *error, size_t error_size)
 {
   KsmMove moves[KSM_MAX_MOVES];
-  int n, from = -1, to, claimed = -1;
-  const char *to_text;
 
   if (pos->phase != KSM_PHASE_MOVE)
     FAIL ("no throw waits to be played, so no move can be made");
   if (text == NULL || *text == '\0')
     FAIL ("the move is empty");
-  n = ashte_legal_moves (pos, moves);
-
-  if (strcmp (text, "lost") == 0)
-    {
-      if (moves[0].kind == KSM_MOVE_LOSE)
-        {
-          *move = moves[0];
-          return true;
-        }
-      FAIL ("\"lost\": the throw can be used, so it is not lost");
-    }
-
-  if (strncmp (text, "in-", 3) == 0)
-    to_text = text + 3;
-  else
-    {
-      const char *dash = strchr (text, '-');
-      if (dash == NULL)
-        FAIL ("\"%s\": a move is written FROM-TO, like d1-f1, in-d1, or lost", text);
-      from = parse_square (text, (size_t) (dash - text));
-      if (from < 0)
-        FAIL ("\"%s\": no such square \"%.*s\"", text, (int) (dash - text), text);
-      to_text = dash + 1;
-    }
-  const char *x = strchr (to_text, 'x');
-  size_t to_len = x ? (size_t) (x - to_text) : strlen (to_text);
-  to = parse_square (to_text, to_len);
-  if (to < 0)
-    FAIL ("\"%s\": no such square \"%.*s\"", text, (int) to_len, to_text);
-  claimed = ksm_parse_capture (x);
-  if (claimed == -2)
-    FAIL ("\"%s\": the capture count after x must be a number from 1", text);
-  return ksm_find_move (moves, n, from, to, -1, claimed, text, move, error, error_size);
+  return ksm_parse_move_text (&pos->options, parse_square, moves, ashte_legal_moves (pos, moves),
+                              text, -1, "d1-f1, in-d1", move, error, error_size);
 }
 
 const KsmRules ksm_ashte_kashte_rules = {

@@ -1025,8 +1025,9 @@ asi_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t 
 }
 
 static int
-parse_cell_name (const char *text, size_t len)
+parse_cell_name (const KsmOptions *options, const char *text, size_t len)
 {
+  (void) options;
   char name[8];
 
   if (len == 0 || len >= sizeof name)
@@ -1045,57 +1046,29 @@ asi_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
                 char *error, size_t error_size)
 {
   KsmMove moves[KSM_MAX_MOVES];
-  int n, value = -1, from = -1, to, claimed = -1;
+  int value = -1;
   const char *rest = text;
 
   if (pos->phase != KSM_PHASE_MOVE)
     FAIL ("no throws wait to be played, so no move can be made");
   if (text == NULL || *text == '\0')
     FAIL ("the move is empty");
-  n = asi_legal_moves (pos, moves);
 
-  if (strcmp (text, "lost") == 0)
-    {
-      if (moves[0].kind == KSM_MOVE_LOSE)
-        {
-          *move = moves[0];
-          return true;
-        }
-      FAIL ("\"lost\": the throws can be used, so they are not lost");
-    }
-
+  /* "3:" names the throw that plays it, unless a So-hatara's pool is split */
   if (rest[0] >= '0' && rest[0] <= '9' && rest[1] == ':')
     {
       value = rest[0] - '0';
       rest += 2;
     }
-  if (!pos->u.asi.split && value < 0)
-    FAIL ("\"%s\": say which throw plays it, like 5:Sm1-Sn2", text);
-  if (pos->u.asi.split && value >= 0)
-    FAIL ("\"%s\": a So-hatara's pool is split freely: write the move without a throw", text);
-
-  const char *to_text;
-  if (strncmp (rest, "in-", 3) == 0)
-    to_text = rest + 3;
-  else
+  if (strcmp (rest, "lost") != 0)
     {
-      const char *dash = strchr (rest, '-');
-      if (dash == NULL)
-        FAIL ("\"%s\": a move is written FROM-TO, like 3:Sm1-Sm4, in-S0, or lost", text);
-      from = parse_cell_name (rest, (size_t) (dash - rest));
-      if (from < 0)
-        FAIL ("\"%s\": no such cell \"%.*s\"", text, (int) (dash - rest), rest);
-      to_text = dash + 1;
+      if (!pos->u.asi.split && value < 0)
+        FAIL ("\"%s\": say which throw plays it, like 5:Sm1-Sn2", text);
+      if (pos->u.asi.split && value >= 0)
+        FAIL ("\"%s\": a So-hatara's pool is split freely: write the move without a throw", text);
     }
-  const char *x = strchr (to_text, 'x');
-  size_t to_len = x ? (size_t) (x - to_text) : strlen (to_text);
-  to = parse_cell_name (to_text, to_len);
-  if (to < 0)
-    FAIL ("\"%s\": no such cell \"%.*s\"", text, (int) to_len, to_text);
-  claimed = ksm_parse_capture (x);
-  if (claimed == -2)
-    FAIL ("\"%s\": the capture count after x must be a number from 1", text);
-  return ksm_find_move (moves, n, from, to, value, claimed, text, move, error, error_size);
+  return ksm_parse_move_text (&pos->options, parse_cell_name, moves, asi_legal_moves (pos, moves),
+                              rest, value, "3:Sm1-Sm4, in-S0", move, error, error_size);
 }
 
 const KsmRules ksm_asi_keliya_rules = {

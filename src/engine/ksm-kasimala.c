@@ -1065,8 +1065,9 @@ kasimala_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, si
 
 /* "B17" -> cell index, or -1 */
 static int
-parse_cell (const char *text, size_t len, int length)
+parse_cell (const KsmOptions *options, const char *text, size_t len)
 {
+  int length = options->length;
   int row = -1, col = 0;
 
   if (len < 2 || len > 3)
@@ -1092,42 +1093,13 @@ kasimala_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
                      char *error, size_t error_size)
 {
   KsmMove moves[KSM_MAX_MOVES];
-  int n;
 
   if (pos->phase != KSM_PHASE_MOVE)
     FAIL ("no throw waits to be played, so no move can be made");
-  n = kasimala_legal_moves (pos, moves);
-
   if (text == NULL || *text == '\0')
     FAIL ("the move is empty");
-
-  if (strcmp (text, "lost") == 0)
-    {
-      if (moves[0].kind == KSM_MOVE_LOSE)
-        {
-          *move = moves[0];
-          return true;
-        }
-      FAIL ("\"lost\": the throw can be used, so it is not lost");
-    }
-
-  const char *dash = strchr (text, '-');
-  if (dash == NULL)
-    FAIL ("\"%s\": a move is written FROM-TO, like B17-M17, or lost", text);
-  const char *to_text = dash + 1;
-  const char *x = strchr (to_text, 'x');
-  size_t to_len = x ? (size_t) (x - to_text) : strlen (to_text);
-  int from = parse_cell (text, (size_t) (dash - text), pos->options.length);
-  int to = parse_cell (to_text, to_len, pos->options.length);
-  if (from < 0)
-    FAIL ("\"%s\": no such cell \"%.*s\" on this board", text, (int) (dash - text), text);
-  if (to < 0)
-    FAIL ("\"%s\": no such cell \"%.*s\" on this board", text, (int) to_len, to_text);
-
-  int claimed = ksm_parse_capture (x);
-  if (claimed == -2)
-    FAIL ("\"%s\": the capture count after x must be a number from 1", text);
-  return ksm_find_move (moves, n, from, to, -1, claimed, text, move, error, error_size);
+  return ksm_parse_move_text (&pos->options, parse_cell, moves, kasimala_legal_moves (pos, moves),
+                              text, -1, "B17-M17", move, error, error_size);
 }
 
 const KsmRules ksm_kasimala_rules = {

@@ -115,3 +115,60 @@ ksm_find_move (const KsmMove *moves, int n_moves, int from, int to, int distance
   snprintf (error, error_size, "\"%s\": this move is not legal here", text);
   return false;
 }
+
+bool
+ksm_parse_move_text (const KsmOptions *options, KsmCellParser parse_cell,
+                     const KsmMove *moves, int n_moves, const char *text, int distance,
+                     const char *example, KsmMove *move, char *error, size_t error_size)
+{
+  const char *to_text;
+  int from = -1, to, claimed;
+
+  if (strcmp (text, "lost") == 0)
+    {
+      if (n_moves > 0 && moves[0].kind == KSM_MOVE_LOSE)
+        {
+          *move = moves[0];
+          return true;
+        }
+      snprintf (error, error_size, "\"lost\": the throw can be used, so it is not lost");
+      return false;
+    }
+
+  if (strncmp (text, "in-", 3) == 0)
+    to_text = text + 3;
+  else
+    {
+      const char *dash = strchr (text, '-');
+      if (dash == NULL)
+        {
+          snprintf (error, error_size, "\"%s\": a move is written FROM-TO, like %s, or lost", text, example);
+          return false;
+        }
+      from = parse_cell (options, text, (size_t) (dash - text));
+      if (from < 0)
+        {
+          snprintf (error, error_size, "\"%s\": no such cell \"%.*s\" on this board", text,
+                    (int) (dash - text), text);
+          return false;
+        }
+      to_text = dash + 1;
+    }
+
+  const char *x = strchr (to_text, 'x');
+  size_t to_length = x != NULL ? (size_t) (x - to_text) : strlen (to_text);
+  to = parse_cell (options, to_text, to_length);
+  if (to < 0)
+    {
+      snprintf (error, error_size, "\"%s\": no such cell \"%.*s\" on this board", text,
+                (int) to_length, to_text);
+      return false;
+    }
+  claimed = ksm_parse_capture (x);
+  if (claimed == -2)
+    {
+      snprintf (error, error_size, "\"%s\": the capture count after x must be a number from 1", text);
+      return false;
+    }
+  return ksm_find_move (moves, n_moves, from, to, distance, claimed, text, move, error, error_size);
+}

@@ -36,6 +36,17 @@ int  ksm_parse_option  (const KsmOptionInfo *info, unsigned n_info, const char *
 /* "x2" after a move: the count it claims, -1 for no suffix, -2 when malformed */
 int  ksm_parse_capture (const char *suffix);
 
+/* A game's cell names: the cell named by text[0..length), or -1 */
+typedef int (*KsmCellParser) (const KsmOptions *options, const char *text, size_t length);
+
+/* The move grammar every game shares: "lost"; "FROM-TO"; "in-TO" for a
+ * piece entering the board; each with an optional capture count "xN". Finds
+ * the move among the legal `moves` (of `distance`, unless -1); `example`
+ * completes the message for a text of the wrong shape. */
+bool ksm_parse_move_text (const KsmOptions *options, KsmCellParser parse_cell,
+                          const KsmMove *moves, int n_moves, const char *text, int distance,
+                          const char *example, KsmMove *move, char *error, size_t error_size);
+
 /* Finds the legal move from `from` to `to` (and of `distance`, unless -1)
  * whose capture count matches `claimed` (unless -1); false with a message
  * naming `text` otherwise. */
