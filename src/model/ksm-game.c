@@ -359,6 +359,20 @@ do_move (KsmGame *self, const KsmMove *move)
   store_generators (self);
   g_signal_emit (self, signals[SIGNAL_MOVED], 0, (guint) event.player, &event.move,
                  (guint) effect.captured);
+
+  /* a turn of several throws (Asi Keliya): what is left of it that no
+   * piece can use is lost, as a single throw is */
+  if (self->position.phase == KSM_PHASE_MOVE && self->n_moves == 1
+      && self->moves[0].kind == KSM_MOVE_LOSE)
+    {
+      KsmEvent lost = { .kind = KSM_EVENT_LOST, .player = self->position.to_move,
+                        .face = self->position.face };
+      append_event (self, &lost);
+      self->rules->apply_move (&self->position, &self->moves[0], NULL);
+      refresh_moves (self);
+      store_generators (self);
+      g_signal_emit (self, signals[SIGNAL_THROW_LOST], 0, (guint) lost.player, (guint) lost.face);
+    }
   announce (self, TRUE);
 }
 

@@ -52,6 +52,7 @@ struct _KsmBoard
 
   int            hover_cell;
   int            focus_cell;
+  guint          distance;       /* only moves this far can be picked; 0 any */
 
   AdwAnimation  *animation;
   guint          animation_duration;
@@ -115,20 +116,44 @@ is_kasimala (KsmBoard *self)
   return g_strcmp0 (board_rules (self)->id, "kasimala") == 0;
 }
 
+static gboolean
+is_asi (KsmBoard *self)
+{
+  return g_strcmp0 (board_rules (self)->id, "asi-keliya") == 0;
+}
+
+/* Asi Keliya's central square, where pieces end their race */
+#define ASI_HOME_CELL 56
+
+static gboolean
+is_goal (KsmBoard *self, int index)
+{
+  if (is_asi (self))
+    return index == ASI_HOME_CELL;
+  return (board_rules (self)->cell_flags (board_options (self), index) & KSM_CELL_GOAL) != 0;
+}
+
 /* A player's pieces look as the player is named: Kasimala's bricks and
- * stones by seat, the colours of the other games by their colour. */
+ * stones by seat, the colours of the other games by their colour, and Asi
+ * Keliya's seats by the colours Parker gives them (South red, East black,
+ * North yellow, West green). */
 static int
 piece_style (KsmBoard *self, int player)
 {
-  static const char *const colours[] = { "Red", "Blue", "Green", "Yellow" };
+  static const struct { const char *name; int style; } colours[] = {
+    { "Red", KSM_CELL_STYLE_RED }, { "Blue", KSM_CELL_STYLE_BLUE },
+    { "Green", KSM_CELL_STYLE_GREEN }, { "Yellow", KSM_CELL_STYLE_YELLOW },
+    { "South", KSM_CELL_STYLE_RED }, { "East", KSM_CELL_STYLE_BLACK },
+    { "North", KSM_CELL_STYLE_YELLOW }, { "West", KSM_CELL_STYLE_GREEN },
+  };
   const char *name;
 
   if (player < 0)
     return -1;
   name = board_rules (self)->player_name (board_options (self), player);
   for (guint i = 0; i < G_N_ELEMENTS (colours); i++)
-    if (g_strcmp0 (name, colours[i]) == 0)
-      return KSM_CELL_STYLE_RED + (int) i;
+    if (g_strcmp0 (name, colours[i].name) == 0)
+      return colours[i].style;
   return player == 0 ? KSM_CELL_STYLE_BRICK : KSM_CELL_STYLE_STONE;
 }
 
@@ -306,7 +331,7 @@ cell_label (KsmBoard             *self,
       g_ptr_array_add (parts, place_name (self, index));
       if (safe)
         g_ptr_array_add (parts, g_strdup (is_kasimala (self) ? _("laiga") : _("safe square")));
-      if (board_rules (self)->cell_flags (options, index) & KSM_CELL_GOAL)
+      if (is_goal (self, index))
         /* Translators: the cell every token races to (Ashte Kashte's centre) */
         g_ptr_array_add (parts, g_strdup (_("the goal")));
       for (int p = 0; p < KSM_MAX_PLAYERS; p++)
@@ -373,7 +398,8 @@ move_from (KsmBoard *self, int index)
   const KsmMove *moves = person_moves (self, &n_moves);
 
   for (guint i = 0; i < n_moves; i++)
-    if (moves[i].kind != KSM_MOVE_LOSE && move_cell (self, &moves[i]) == index)
+    if (moves[i].kind != KSM_MOVE_LOSE && move_cell (self, &moves[i]) == index
+        && (self->distance == 0 || moves[i].distance == self->distance))
       return &moves[i];
   return NULL;
 }
@@ -518,6 +544,7 @@ refresh (KsmBoard *self)
       int styles[KSM_CELL_MAX_GROUPS];
       guint counts[KSM_CELL_MAX_GROUPS];
       guint n_groups = 0;
+      guint on_side = 0;
 
       if (yard >= 0)
         {
@@ -543,6 +570,8 @@ refresh (KsmBoard *self)
             /* the piece on its way is not there yet */
             if (self->animating && (int) i == self->anim_to && p == self->anim_seat)
               counts[n_groups]--;
+            if (counts[n_groups] > 0 && (content.home_row >> p & 1u))
+              on_side |= 1u << n_groups;
             if (counts[n_groups] > 0)
               n_groups++;
           }
@@ -557,7 +586,9 @@ refresh (KsmBoard *self)
           if (self->animating && (int) i == self->anim_to && content.player == self->anim_seat && shown > 0)
             shown--;
           ksm_cell_set_content (cell, piece_style (self, content.player), shown, content.waiting);
+          on_side = (content.home_row >> content.player & 1u) ? 1u : 0u;
         }
+      ksm_cell_set_on_side (cell, on_side);
       ksm_cell_set_next (cell, is_next);
       if (move == NULL && gtk_widget_has_focus (GTK_WIDGET (cell)))
         focus_lost = TRUE;
@@ -975,6 +1006,20 @@ add_yards (KsmBoard *self)
 {
   float width = self->grid_width, height = self->grid_height;
 
+  /* Asi Keliya's pieces enter inside the central square: each seat's hand
+   * waits in the empty corner of the board to the right of its arm */
+  if (is_asi (self))
+    {
+      static const float yard_x[4] = { 9, 9, 1, 1 }, yard_y[4] = { 9, 1, 1, 9 };
+      for (int p = 0; p < n_players (self) && p < 4; p++)
+        {
+          KsmCellPlace place = { yard_x[p], yard_y[p], 1, 1 };
+          add_cell (self, (guint) (self->n_board_cells + p), &place);
+          gtk_widget_add_css_class (g_ptr_array_index (self->cells, self->cells->len - 1), "yard");
+        }
+      return;
+    }
+
   for (guint i = 0; i < self->places->len; i++)
     {
       KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
@@ -1026,9 +1071,17 @@ build_board (KsmBoard *self)
       add_cell (self, (guint) i, &place);
       ksm_cell_set_safe (KSM_CELL (g_ptr_array_index (self->cells, i)),
                          rules->cell_flags (options, i) & KSM_CELL_SAFE);
-      ksm_cell_set_goal (KSM_CELL (g_ptr_array_index (self->cells, i)),
-                         rules->cell_flags (options, i) & KSM_CELL_GOAL);
+      ksm_cell_set_goal (KSM_CELL (g_ptr_array_index (self->cells, i)), is_goal (self, i));
     }
+  /* Asi Keliya's triangles, each pointing into the central square */
+  if (is_asi (self))
+    for (int p = 0; p < 4 && ASI_HOME_CELL - 4 + p < n_cells; p++)
+      {
+        static const char *const points[4] = { "point-up", "point-left", "point-down", "point-right" };
+        GtkWidget *cell = g_ptr_array_index (self->cells, ASI_HOME_CELL - 4 + p);
+        gtk_widget_add_css_class (cell, "triangle");
+        gtk_widget_add_css_class (cell, points[p]);
+      }
   find_starts (self);
   if (self->has_yards)
     add_yards (self);
@@ -1479,6 +1532,24 @@ ksm_board_get_move_cell (KsmBoard      *self,
   if (board_position (self) == NULL || move->kind == KSM_MOVE_LOSE)
     return NULL;
   return (GtkWidget *) cell_at (self, move_cell (self, move));
+}
+
+void
+ksm_board_set_distance (KsmBoard *self,
+                        guint     distance)
+{
+  g_return_if_fail (KSM_IS_BOARD (self));
+  if (self->distance == distance)
+    return;
+  self->distance = distance;
+  refresh (self);
+}
+
+guint
+ksm_board_get_distance (KsmBoard *self)
+{
+  g_return_val_if_fail (KSM_IS_BOARD (self), 0);
+  return self->distance;
 }
 
 guint

@@ -44,6 +44,11 @@ GtkWidget *ksm_board_get_move_cell          (KsmBoard      *self,
                                              const KsmMove *move);
 /* the cells of the game's geometry; yards for pieces off the board follow */
 guint      ksm_board_get_n_board_cells      (KsmBoard *self);
+/* Asi Keliya: only moves of this distance (the chosen throw, or units of a
+ * So-hatara's pool) can be picked on the board; 0 lets any */
+void       ksm_board_set_distance           (KsmBoard *self,
+                                             guint     distance);
+guint      ksm_board_get_distance           (KsmBoard *self);
 /* ends a running animation at once (the tests use it) */
 void       ksm_board_finish_animation       (KsmBoard *self);
 

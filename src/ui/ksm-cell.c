@@ -48,7 +48,7 @@ static guint signals[N_SIGNALS];
 /* A piece's style: Kasimala's first player has bricks, its second stones
  * (as in its street games: bits of brick against pebbles); the colours of
  * the other games are round tokens (KSM_CELL_STYLE_RED and on). */
-static const char *const piece_classes[] = { "brick", "stone", "red", "blue", "green", "yellow" };
+static const char *const piece_classes[] = { "brick", "stone", "red", "blue", "green", "yellow", "black" };
 
 static void
 set_class (GtkWidget *widget, const char *name, gboolean on)
@@ -435,6 +435,19 @@ ksm_cell_set_groups (KsmCell     *self,
       ksm_cell_style_piece (group_widget (self, g), styles[g], counts[g], FALSE);
     }
   gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+void
+ksm_cell_set_on_side (KsmCell *self,
+                      guint    groups)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+  for (guint g = 0; g < KSM_CELL_MAX_GROUPS; g++)
+    {
+      GtkWidget *piece = group_widget (self, g);
+      if (piece != NULL)
+        set_class (piece, "on-side", (groups >> g & 1u) != 0);
+    }
 }
 
 guint

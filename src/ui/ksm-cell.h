@@ -20,6 +20,7 @@ enum {
   KSM_CELL_STYLE_BLUE,
   KSM_CELL_STYLE_GREEN,
   KSM_CELL_STYLE_YELLOW,
+  KSM_CELL_STYLE_BLACK,
 };
 
 #define KSM_CELL_MAX_GROUPS 4
@@ -49,6 +50,10 @@ void       ksm_cell_set_home_of      (KsmCell     *self,
 /* which ring of a spiral the cell is on, shaded alternately; -1 none */
 void       ksm_cell_set_ring         (KsmCell     *self,
                                       int          ring);
+/* pieces lying on their side (Asi Keliya's home row): a bit per group,
+ * bit 0 the first (or only) group; call after setting the content */
+void       ksm_cell_set_on_side      (KsmCell     *self,
+                                      guint        groups);
 /* the next waiting piece to start: ringed */
 void       ksm_cell_set_next         (KsmCell     *self,
                                       gboolean     next);

@@ -29,6 +29,14 @@ struct _KsmGameView
   KsmThrowView   *throw_view;
   KsmHistoryView *history_view;
 
+  /* Asi Keliya: the turn's throws waiting to be played, as tokens */
+  GtkWidget      *pending_box;
+  GtkWidget      *pending_label;
+  GtkWidget      *pending_tokens;
+  guint           pending_value;   /* the chosen throw's value, or units of the pool */
+  gboolean        pending_syncing;
+  char           *pending_signature;  /* the tokens shown */
+
   KsmGame        *game;
   int             score[KSM_MAX_PLAYERS];
   guint           n_scores;
@@ -50,6 +58,7 @@ ksm_game_view_dispose (GObject *object)
   KsmGameView *self = KSM_GAME_VIEW (object);
 
   g_clear_object (&self->game);
+  g_clear_pointer (&self->pending_signature, g_free);
   G_OBJECT_CLASS (ksm_game_view_parent_class)->dispose (object);
 }
 
@@ -142,6 +151,22 @@ static void
 ksm_game_view_init (KsmGameView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* under the throw: the throws of the turn still to play */
+  self->pending_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  self->pending_label = gtk_label_new (NULL);
+  self->pending_tokens = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_widget_add_css_class (self->pending_box, "pending");
+  gtk_widget_set_halign (self->pending_box, GTK_ALIGN_CENTER);
+  gtk_label_set_wrap (GTK_LABEL (self->pending_label), TRUE);
+  gtk_box_append (GTK_BOX (self->pending_box), self->pending_label);
+  gtk_box_append (GTK_BOX (self->pending_box), self->pending_tokens);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->pending_tokens),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, self->pending_label, NULL,
+                                  -1);
+  gtk_widget_set_visible (self->pending_box, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->throw_view))),
+                              self->pending_box, GTK_WIDGET (self->throw_view));
 }
 
 GtkWidget *
@@ -173,6 +198,9 @@ goal_cell (const KsmRules *rules, const KsmOptions *options)
   for (int i = 0; i < rules->n_cells (options); i++)
     if (rules->cell_flags (options, i) & KSM_CELL_GOAL)
       return i;
+  /* Asi Keliya's central square, its last cell */
+  if (options->game == KSM_GAME_ASI_KELIYA)
+    return rules->n_cells (options) - 1;
   return -1;
 }
 
@@ -205,12 +233,15 @@ has_drawn_blood (const KsmPosition *position, int player)
   return (position->u.ashte.blooded >> player & 1u) != 0;
 }
 
-static const char *const colour_classes[] = { "red", "blue", "green", "yellow" };
+/* Ashte Kashte's colours, then Asi Keliya's seats in Parker's colours */
+static const char *const colour_classes[] = { "red", "blue", "green", "yellow",
+                                              "red", "black", "yellow", "green" };
 
 static const char *
 colour_class (const KsmRules *rules, const KsmOptions *options, int player)
 {
-  static const char *const names[] = { "Red", "Blue", "Green", "Yellow" };
+  static const char *const names[] = { "Red", "Blue", "Green", "Yellow",
+                                       "South", "East", "North", "West" };
   const char *name = rules->player_name (options, player);
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -291,6 +322,16 @@ update_seats (KsmGameView *self)
       /* Translators: a seat's chip: its colour, then who plays it */
       first_line = g_markup_printf_escaped (_("<b>%s</b> (%s)"), name, who);
       g_string_append (text, first_line);
+      /* a game of two teams: each seat names its partner */
+      if (rules->n_players (options) == 4 && rules->team_of (options, p) == rules->team_of (options, (p + 2) % 4)
+          && rules->team_of (options, p) != rules->team_of (options, (p + 1) % 4))
+        {
+          /* Translators: a seat's chip in a game of two teams; %s is the partner's seat, "North" */
+          g_autofree char *partner = g_markup_printf_escaped (_(" · partner of %s"),
+                                                              ksm_words_player_name (rules, options, (p + 2) % 4));
+          g_string_append (text, partner);
+          gtk_widget_add_css_class (self->seat_chips[p], rules->team_of (options, p) == 0 ? "team-a" : "team-b");
+        }
       g_string_append_c (text, '\n');
       {
         /* Translators: tokens a colour has brought to the centre, of its 4 */
@@ -452,9 +493,173 @@ update_score (KsmGameView *self)
   gtk_label_set_label (self->score_label, text);
 }
 
+/* ---- Asi Keliya's throws waiting to be played ---- */
+
+static gboolean
+is_asi (KsmGameView *self)
+{
+  return self->game != NULL && ksm_game_get_options (self->game)->game == KSM_GAME_ASI_KELIYA;
+}
+
+/* the moves of `distance` there are now */
+static gboolean
+has_move_of (KsmGameView *self, guint distance)
+{
+  guint n_moves;
+  const KsmMove *moves = ksm_game_get_moves (self->game, &n_moves);
+
+  for (guint i = 0; i < n_moves; i++)
+    if (moves[i].kind != KSM_MOVE_LOSE && moves[i].distance == distance)
+      return TRUE;
+  return FALSE;
+}
+
+static void sync_pending (KsmGameView *self);
+
+static void
+pending_token_toggled_cb (GtkToggleButton *button,
+                          KsmGameView     *self)
+{
+  if (self->pending_syncing)
+    return;
+  /* of grouped throws only the one turned on counts; a unit of the pool
+   * chooses the units up to it, clicked on or off */
+  if (!ksm_game_get_position (self->game)->u.asi.split && !gtk_toggle_button_get_active (button))
+    return;
+  self->pending_value = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "value"));
+  sync_pending (self);
+}
+
+/* One token a throw waiting, or with a So-hatara one a unit of the pool;
+ * a person picks one (or, of the pool, how many units) and then a piece. */
+static void
+sync_pending (KsmGameView *self)
+{
+  const KsmRules *rules;
+  const KsmPosition *position;
+  const KsmAsiState *st;
+  GtkWidget *child;
+  GtkToggleButton *group = NULL;
+  gboolean person;
+  gboolean any_chosen = FALSE;
+  guint n_tokens;
+
+  if (!is_asi (self) || ksm_game_get_phase (self->game) != KSM_PHASE_MOVE)
+    {
+      g_clear_pointer (&self->pending_signature, g_free);
+      gtk_widget_set_visible (self->pending_box, FALSE);
+      ksm_board_set_distance (self->board, 0);
+      return;
+    }
+  rules = ksm_game_get_rules (self->game);
+  position = ksm_game_get_position (self->game);
+  st = &position->u.asi;
+  person = ksm_game_is_person_to_act (self->game);
+  n_tokens = st->split ? st->pool : st->n_pending;
+
+  /* the choice stays while it can be played, else the first that can */
+  if (st->split)
+    {
+      if (self->pending_value == 0 || self->pending_value > st->pool || !has_move_of (self, self->pending_value))
+        self->pending_value = 1;
+    }
+  else
+    {
+      gboolean held = FALSE;
+      for (guint i = 0; i < st->n_pending; i++)
+        held |= rules->throws.faces[st->pending[i]].value == self->pending_value;
+      if (!held || !has_move_of (self, self->pending_value))
+        {
+          self->pending_value = n_tokens > 0 ? rules->throws.faces[st->pending[0]].value : 0;
+          for (guint i = 0; i < st->n_pending; i++)
+            if (has_move_of (self, rules->throws.faces[st->pending[i]].value))
+              {
+                self->pending_value = rules->throws.faces[st->pending[i]].value;
+                break;
+              }
+        }
+    }
+
+  self->pending_syncing = TRUE;
+  {
+    /* the same tokens as shown: only their states change, so focus stays */
+    g_autoptr(GString) signature = g_string_new (st->split ? "s" : "t");
+    for (guint i = 0; i < st->n_pending; i++)
+      g_string_append_printf (signature, ",%u", st->pending[i]);
+    g_string_append_printf (signature, "/%u", (guint) st->pool);
+    if (g_strcmp0 (signature->str, self->pending_signature) == 0)
+      {
+        guint i = 0;
+        for (child = gtk_widget_get_first_child (self->pending_tokens); child != NULL;
+             child = gtk_widget_get_next_sibling (child), i++)
+          {
+            guint value = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "value"));
+            gboolean chosen = st->split ? value <= self->pending_value : value == self->pending_value;
+            if (!st->split && chosen && group != NULL)
+              chosen = FALSE;
+            if (chosen && !st->split)
+              group = GTK_TOGGLE_BUTTON (child);
+            gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), chosen);
+            gtk_widget_set_sensitive (child, person && has_move_of (self, value));
+          }
+        n_tokens = 0;
+      }
+    else
+      {
+        g_free (self->pending_signature);
+        self->pending_signature = g_string_free (g_steal_pointer (&signature), FALSE);
+        while ((child = gtk_widget_get_first_child (self->pending_tokens)) != NULL)
+          gtk_box_remove (GTK_BOX (self->pending_tokens), child);
+      }
+  }
+  for (guint i = 0; i < n_tokens; i++)
+    {
+      guint value = st->split ? i + 1 : rules->throws.faces[st->pending[i]].value;
+      g_autofree char *text = g_strdup_printf ("%u", st->split ? 1u : value);
+      GtkWidget *token = gtk_toggle_button_new_with_label (text);
+      gboolean chosen = st->split ? value <= self->pending_value : value == self->pending_value;
+
+      gtk_widget_add_css_class (token, "pending-token");
+      gtk_widget_add_css_class (token, "circular");
+      if (st->split)
+        {
+          g_autofree char *tip = g_strdup_printf (ngettext ("Move %u unit", "Move %u units", value), value);
+          gtk_widget_set_tooltip_text (token, tip);
+        }
+      else
+        {
+          g_autofree char *tip = ksm_words_face_title (rules, st->pending[i]);
+          gtk_widget_set_tooltip_text (token, tip);
+          /* one token of a value chosen, though two may be alike */
+          chosen = chosen && !any_chosen;
+          any_chosen |= chosen;
+          if (group != NULL)
+            gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (token), group);
+          else
+            group = GTK_TOGGLE_BUTTON (token);
+        }
+      g_object_set_data (G_OBJECT (token), "value", GUINT_TO_POINTER (value));
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (token), chosen);
+      gtk_widget_set_sensitive (token, person && has_move_of (self, value));
+      g_signal_connect_object (token, "toggled", G_CALLBACK (pending_token_toggled_cb), self, 0);
+      gtk_box_append (GTK_BOX (self->pending_tokens), token);
+    }
+  self->pending_syncing = FALSE;
+
+  gtk_label_set_label (GTK_LABEL (self->pending_label),
+                       st->split
+                       /* Translators: before the units of a So-hatara's pool, each a token */
+                       ? _("To play, split freely: choose how many units, then a piece")
+                       /* Translators: before the throws of a turn still to play, each a token */
+                       : _("To play: choose a throw, then a piece"));
+  gtk_widget_set_visible (self->pending_box, TRUE);
+  ksm_board_set_distance (self->board, self->pending_value);
+}
+
 static void
 game_changed_cb (KsmGameView *self)
 {
+  sync_pending (self);
   update_status (self);
 }
 
@@ -478,6 +683,8 @@ ksm_game_view_set_game (KsmGameView *self, KsmGame *game)
   ksm_board_set_game (self->board, game);
   ksm_throw_view_set_game (self->throw_view, game);
   ksm_history_view_set_game (self->history_view, game);
+  self->pending_value = 0;
+  sync_pending (self);
   if (game != NULL)
     ksm_rules_view_set_rules (self->rules_view, ksm_game_get_rules (game), ksm_game_get_options (game));
   update_status (self);
@@ -539,6 +746,13 @@ ksm_game_view_get_flap (KsmGameView *self)
 {
   g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
   return self->flap;
+}
+
+GtkWidget *
+ksm_game_view_get_pending_tokens (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return self->pending_tokens;
 }
 
 GtkWidget *

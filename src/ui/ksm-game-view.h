@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 #define KSM_TYPE_GAME_VIEW (ksm_game_view_get_type ())
 G_DECLARE_FINAL_TYPE (KsmGameView, ksm_game_view, KSM, GAME_VIEW, AdwBin)
 
+/* Asi Keliya: a box of toggle buttons, one a throw waiting to be played
+ * (or a unit of a So-hatara's pool), each with its value as data "value" */
+GtkWidget *ksm_game_view_get_pending_tokens (KsmGameView *self);
 GtkWidget *ksm_game_view_new             (void);
 void       ksm_game_view_set_game        (KsmGameView *self, KsmGame *game);
 KsmGame   *ksm_game_view_get_game        (KsmGameView *self);

@@ -79,6 +79,19 @@ is_kasimala (KsmNewGamePage *self)
   return self->rules != NULL && g_strcmp0 (self->rules->id, "kasimala") == 0;
 }
 
+static gboolean
+is_asi (KsmNewGamePage *self)
+{
+  return self->rules != NULL && g_strcmp0 (self->rules->id, "asi-keliya") == 0;
+}
+
+/* the settings key of a game of seats: "ashte-seats", "asi-seats" */
+static char *
+seats_key (KsmNewGamePage *self, const char *what)
+{
+  return g_strconcat (is_asi (self) ? "asi-" : "ashte-", what, NULL);
+}
+
 /* the options the seat rows are named for: the game's, with the players chosen */
 static void
 seated_options (KsmNewGamePage *self, KsmOptions *options)
@@ -86,7 +99,8 @@ seated_options (KsmNewGamePage *self, KsmOptions *options)
   guint selected = adw_combo_row_get_selected (self->players_row);
 
   self->rules->default_options (options);
-  if (!is_kasimala (self) && selected != GTK_INVALID_LIST_POSITION)
+  /* Asi Keliya is always four, in two teams */
+  if (!is_kasimala (self) && !is_asi (self) && selected != GTK_INVALID_LIST_POSITION)
     options->n_players = (guint8) (2 + selected);
 }
 
@@ -155,6 +169,15 @@ update_seats (KsmNewGamePage *self)
       if (p < n)
         adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seat_rows[p]),
                                        ksm_words_player_name (self->rules, &options, p));
+      if (p < n && is_asi (self))
+        {
+          /* Translators: a seat of Asi Keliya; %s is the partner's seat, "North" */
+          g_autofree char *partner = g_strdup_printf (_("Partner of %s"),
+                                                      ksm_words_player_name (self->rules, &options, (p + 2) % 4));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (self->seat_rows[p]), partner);
+        }
+      else
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->seat_rows[p]), NULL);
     }
   fill_first (self);
 }
@@ -313,13 +336,26 @@ add_rule_rows (KsmNewGamePage *self, const char *const *off, gboolean off_only)
 static void
 set_rules_other (KsmNewGamePage *self)
 {
-  g_auto(GStrv) off = g_settings_get_strv (self->settings, "ashte-rules-off");
-  g_auto(GStrv) seats = g_settings_get_strv (self->settings, "ashte-seats");
+  g_autofree char *off_key = seats_key (self, "rules-off");
+  g_autofree char *seats_name = seats_key (self, "seats");
+  g_autofree char *first_key = seats_key (self, "first");
+  g_auto(GStrv) off = g_settings_get_strv (self->settings, off_key);
+  g_auto(GStrv) seats = g_settings_get_strv (self->settings, seats_name);
   guint n_seats = g_strv_length (seats);
 
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), _("Standard: Red"));
-  adw_preferences_group_set_description (self->rules_group,
-                                         _("The standard rules are Bengal’s, as the seed of this game tells them; each switch says where the other reading comes from."));
+  if (is_asi (self))
+    {
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), _("Standard: South"));
+      adw_preferences_group_set_description (self->rules_group,
+                                             _("The standard rules are Parker’s, from Ancient Ceylon (1909); each switch says where the other reading comes from."));
+    }
+  else
+    {
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), _("Standard: Red"));
+      adw_preferences_group_set_description (self->rules_group,
+                                             _("The standard rules are Bengal’s, as the seed of this game tells them; each switch says where the other reading comes from."));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->players_row), !is_asi (self));
   add_rule_rows (self, (const char *const *) off, FALSE);
 
   for (int p = 0; p < KSM_MAX_PLAYERS; p++)
@@ -331,10 +367,11 @@ set_rules_other (KsmNewGamePage *self)
                                   strcmp (seat, "person") == 0 ? 0
                                   : level >= 0 ? (guint) level + 1 : (guint) KSM_LEVEL_MEDIUM + 1);
     }
-  adw_combo_row_set_selected (self->players_row,
-                              (guint) CLAMP (g_settings_get_int (self->settings, "ashte-players"), 2, 4) - 2);
+  if (!is_asi (self))
+    adw_combo_row_set_selected (self->players_row,
+                                (guint) CLAMP (g_settings_get_int (self->settings, "ashte-players"), 2, 4) - 2);
   update_seats (self);
-  adw_combo_row_set_selected (self->first_row, (guint) g_settings_get_int (self->settings, "ashte-first"));
+  adw_combo_row_set_selected (self->first_row, (guint) g_settings_get_int (self->settings, first_key));
   fill_first (self);
 }
 
@@ -381,10 +418,16 @@ get_choices_other (KsmNewGamePage *self,
 
   off_keys = g_strv_builder_end (off);
   seat_keys = g_strv_builder_end (seat_names);
-  g_settings_set_strv (self->settings, "ashte-rules-off", (const char *const *) off_keys);
-  g_settings_set_strv (self->settings, "ashte-seats", (const char *const *) seat_keys);
-  g_settings_set_int (self->settings, "ashte-players", n);
-  g_settings_set_int (self->settings, "ashte-first", (int) first);
+  {
+    g_autofree char *off_key = seats_key (self, "rules-off");
+    g_autofree char *seats_name = seats_key (self, "seats");
+    g_autofree char *first_key = seats_key (self, "first");
+    g_settings_set_strv (self->settings, off_key, (const char *const *) off_keys);
+    g_settings_set_strv (self->settings, seats_name, (const char *const *) seat_keys);
+    if (!is_asi (self))
+      g_settings_set_int (self->settings, "ashte-players", n);
+    g_settings_set_int (self->settings, first_key, (int) first);
+  }
 }
 
 void

@@ -33,7 +33,7 @@ ksm_start_page_class_init (KsmStartPageClass *klass)
 
 /* The games whose board, throw and pages the app can show; the engine may
  * know a game before its views are ready. */
-static const char *const playable[] = { "kasimala", "ashte-kashte" };
+static const char *const playable[] = { "kasimala", "ashte-kashte", "asi-keliya" };
 
 static gboolean
 is_playable (const KsmRules *rules)

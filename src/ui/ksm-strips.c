@@ -89,6 +89,9 @@ ksm_strips_set_hollow (KsmStrips  *self,
         {
           gtk_widget_add_css_class (strip, "cowrie");
           gtk_widget_add_css_class (strip, *c == '1' ? "up" : "down");
+          /* six cowries are Asi Keliya's, whose first is the yellow one */
+          if (c == hollow && strlen (hollow) == 6)
+            gtk_widget_add_css_class (strip, "yellow");
         }
       else
         {

@@ -88,6 +88,9 @@ build_strips (KsmThrowView *self)
                                        NULL);
       gtk_widget_add_css_class (strip, is_cowries (self) ? "cowrie" : "strip");
       gtk_widget_add_css_class (strip, "unthrown");
+      /* Asi Keliya's first cowrie (bit 0 of the pattern) is the yellow one */
+      if (i == 0 && g_strcmp0 (rules->id, "asi-keliya") == 0)
+        gtk_widget_add_css_class (strip, "yellow");
       gtk_box_append (GTK_BOX (self->strips), strip);
     }
 }

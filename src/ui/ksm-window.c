@@ -231,6 +231,18 @@ read_scores (KsmWindow *self, int *scores)
   int by_colour[4];
   int n;
 
+  if (self->game != NULL && ksm_game_get_options (self->game)->game == KSM_GAME_ASI_KELIYA)
+    {
+      int by_team[2];
+      rules = ksm_game_get_rules (self->game);
+      options = ksm_game_get_options (self->game);
+      /* Asi Keliya's score is by team: each seat shows its team's */
+      g_settings_get (self->settings, "asi-score", "(ii)", &by_team[0], &by_team[1]);
+      n = rules->n_players (options);
+      for (int p = 0; p < n; p++)
+        scores[p] = by_team[rules->team_of (options, p) & 1];
+      return (guint) n;
+    }
   if (self->game == NULL || ksm_game_get_options (self->game)->game != KSM_GAME_ASHTE_KASHTE)
     {
       g_settings_get (self->settings, "kasimala-score", "(ii)", &scores[0], &scores[1]);
@@ -253,6 +265,14 @@ add_point (KsmWindow *self, int winner, int points)
   const KsmOptions *options = ksm_game_get_options (self->game);
   int score[4];
 
+  if (options->game == KSM_GAME_ASI_KELIYA)
+    {
+      g_settings_get (self->settings, "asi-score", "(ii)", &score[0], &score[1]);
+      if (winner >= 0)
+        score[rules->team_of (options, winner) & 1] += points;
+      g_settings_set (self->settings, "asi-score", "(ii)", score[0], score[1]);
+      return;
+    }
   if (options->game != KSM_GAME_ASHTE_KASHTE)
     {
       g_settings_get (self->settings, "kasimala-score", "(ii)", &score[0], &score[1]);
@@ -336,7 +356,19 @@ game_over_cb (KsmWindow *self,
   show_score (self);
   read_scores (self, points);
 
-  if (options->game == KSM_GAME_ASHTE_KASHTE)
+  if (options->game == KSM_GAME_ASI_KELIYA && winner >= 0)
+    {
+      g_autofree char *list = score_list (self);
+      const char *name = ksm_words_player_name (rules, options, winner);
+      const char *partner = ksm_words_player_name (rules, options, (winner + 2) % 4);
+
+      /* Translators: the heading when a team wins; %s and %s are partners, "South and North" */
+      heading = g_strdup_printf (_("%s and %s Won"), name, partner);
+      /* Translators: the first two %s are partners, then the running score */
+      body = g_strdup_printf (_("%s and %s brought all eight of their pieces home first. Score: %s."),
+                              name, partner, list);
+    }
+  else if (options->game == KSM_GAME_ASHTE_KASHTE)
     {
       g_autofree char *list = score_list (self);
       if (winner < 0)

@@ -43,6 +43,11 @@ static const Word player_names[] = {
   { "Blue", NC_("player", "Blue") },
   { "Green", NC_("player", "Green") },
   { "Yellow", NC_("player", "Yellow") },
+  /* Translators: Asi Keliya's seats, by the arm of the cross each sits at */
+  { "South", NC_("player", "South") },
+  { "East", NC_("player", "East") },
+  { "North", NC_("player", "North") },
+  { "West", NC_("player", "West") },
 };
 
 static const Word pieces_names[] = {
@@ -52,6 +57,10 @@ static const Word pieces_names[] = {
   { "Blue", NC_("pieces", "Blue’s tokens") },
   { "Green", NC_("pieces", "Green’s tokens") },
   { "Yellow", NC_("pieces", "Yellow’s tokens") },
+  { "South", NC_("pieces", "South’s pieces") },
+  { "East", NC_("pieces", "East’s pieces") },
+  { "North", NC_("pieces", "North’s pieces") },
+  { "West", NC_("pieces", "West’s pieces") },
 };
 
 static const Word face_names[] = {
@@ -68,6 +77,12 @@ static const Word face_names[] = {
   { "three", NC_("throw", "three") },
   { "four", NC_("throw", "four") },
   { "ashte", NC_("throw", "ashte") },
+  /* Translators: Asi Keliya's throws of six cowries; "So-hatara" is three
+   * mouths up without the yellow cowrie, worth 4 */
+  { "zero", NC_("throw", "zero") },
+  { "so-hatara", NC_("throw", "So-hatara") },
+  { "five", NC_("throw", "five") },
+  { "six", NC_("throw", "six") },
 };
 
 static const Word level_names[] = {
@@ -84,6 +99,8 @@ static const Word option_labels[] = {
   { "blood-rule", NC_("rule", "A colour must capture before it enters the inner rings") },
   { "capture-extra", NC_("rule", "A capture earns another throw") },
   { "grace", NC_("rule", "Tokens enter only with a 4 or an 8") },
+  { "passing", NC_("rule", "No passing the other team without a So-hatara") },
+  { "partner-play", NC_("rule", "A player whose pieces are all home plays for the partner") },
 };
 
 static const Word option_sources_on[] = {
@@ -93,6 +110,8 @@ static const Word option_sources_on[] = {
   { "blood-rule", NC_("rule source", "the Bengal tradition") },
   { "capture-extra", NC_("rule source", "the Bengal tradition") },
   { "grace", NC_("rule source", "Falkener, Games Ancient and Oriental (1892)") },
+  { "passing", NC_("rule source", "Parker, Ancient Ceylon (1909)") },
+  { "partner-play", NC_("rule source", "a house rule, as in Pachisi") },
 };
 
 static const Word option_sources_off[] = {
@@ -102,6 +121,8 @@ static const Word option_sources_off[] = {
   { "blood-rule", NC_("rule source", "a house rule, the inner rings are open to all") },
   { "capture-extra", NC_("rule source", "a house rule, only a 4 or an 8 throws again") },
   { "grace", NC_("rule source", "the Bengal tradition, tokens start on the board") },
+  { "passing", NC_("rule source", "a house rule, pieces pass freely") },
+  { "partner-play", NC_("rule source", "a player whose pieces are all home passes") },
 };
 
 const char *
@@ -193,7 +214,7 @@ char *
 ksm_words_face_title (const KsmRules *rules, int face)
 {
   const KsmFace *f = &rules->throws.faces[face];
-  static const char *const counted[] = { "one", "two", "three", "four" };
+  static const char *const counted[] = { "zero", "one", "two", "three", "four", "five", "six" };
 
   /* a throw named by its count says how it fell instead: "two 2" reads badly */
   if (strcmp (rules->throws.object_name, "cowrie") == 0)

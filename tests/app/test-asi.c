@@ -1,0 +1,349 @@
+/* test-asi.c: Asi Keliya in the app, under Xvfb: the new-game page's four
+ * seats and partners, the cross board with its corners, triangles and home,
+ * the six cowries with the yellow one, the throws waiting to be played as
+ * tokens, and a game of one person and three computers played through the
+ * UI (the throw action, a token, a click on a highlighted cell) to its end
+ * dialog. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "ksm-application.h"
+#include "ksm-board.h"
+#include "ksm-cell.h"
+#include "ksm-game-view.h"
+#include "ksm-history-view.h"
+#include "ksm-player.h"
+#include "ksm-window.h"
+
+typedef struct {
+  KsmApplication *app;
+  KsmWindow      *window;
+  char           *data_dir;
+} Fixture;
+
+static void
+iterate (guint times)
+{
+  for (guint i = 0; i < times; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer data)
+{
+  fixture->data_dir = g_build_filename (g_get_user_data_dir (), "kasimala", NULL);
+  fixture->app = g_object_new (KSM_TYPE_APPLICATION,
+                               "application-id", "io.github.kasimala.Kasimala",
+                               "flags", G_APPLICATION_NON_UNIQUE,
+                               "resource-base-path", "/io/github/kasimala/Kasimala",
+                               NULL);
+  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, NULL));
+  fixture->window = ksm_window_new (fixture->app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate (3);
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  iterate (3);
+  g_clear_object (&fixture->app);
+  remove_tree (fixture->data_dir);
+  g_free (fixture->data_dir);
+}
+
+static void
+activate (Fixture *fixture, const char *action, GVariant *parameter)
+{
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action, parameter));
+  iterate (2);
+}
+
+static KsmBoard *
+board_of (Fixture *fixture)
+{
+  return KSM_BOARD (ksm_game_view_get_board (ksm_window_get_game_view (fixture->window)));
+}
+
+/* A new game of Asi Keliya with these seats ("person" or a level) */
+static KsmGame *
+start_game (Fixture *fixture, const char *const *seats, const char *const *rules_off)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  const char *none[] = { NULL };
+
+  g_settings_set_strv (settings, "asi-seats", seats);
+  g_settings_set_strv (settings, "asi-rules-off", rules_off != NULL ? rules_off : none);
+  g_settings_set_int (settings, "asi-first", 0);
+  g_settings_set_int (settings, "computer-delay", 0);
+  activate (fixture, "win.choose-game", g_variant_new_string ("asi-keliya"));
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
+  activate (fixture, "win.start-game", NULL);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
+  return ksm_window_get_game (fixture->window);
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        {
+          *(AdwMessageDialog **) data = ADW_MESSAGE_DIALOG (window);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+
+static void
+test_new_game_seats (Fixture *fixture, gconstpointer data)
+{
+  const char *seats[] = { "person", "easy", "medium", "hard", NULL };
+  const char *partner_off[] = { "partner-play", NULL };
+  KsmGame *game = start_game (fixture, seats, partner_off);
+  const KsmOptions *options = ksm_game_get_options (game);
+  KsmGameView *view = ksm_window_get_game_view (fixture->window);
+
+  g_assert_cmpstr (ksm_game_get_rules (game)->id, ==, "asi-keliya");
+  g_assert_cmpint (options->n_players, ==, 4);
+  g_assert_true (options->flags & KSM_OPT_ASI_PASSING);
+  g_assert_false (options->flags & KSM_OPT_ASI_PARTNER_PLAY);
+  g_assert_cmpint (ksm_game_get_seat (game, 0)->kind, ==, KSM_SEAT_PERSON);
+  g_assert_cmpint (ksm_game_get_seat (game, 1)->level, ==, KSM_LEVEL_EASY);
+  g_assert_cmpint (ksm_game_get_seat (game, 2)->level, ==, KSM_LEVEL_MEDIUM);
+  g_assert_cmpint (ksm_game_get_seat (game, 3)->level, ==, KSM_LEVEL_HARD);
+  /* partners marked: South and North one team, East and West the other */
+  for (guint p = 0; p < 4; p++)
+    {
+      GtkWidget *chip = ksm_game_view_get_seat_chip (view, p);
+      g_assert_nonnull (chip);
+      g_assert_true (gtk_widget_has_css_class (chip, p % 2 == 0 ? "team-a" : "team-b"));
+    }
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (
+                                ksm_game_view_get_seat_chip (view, 0)))), "partner of North"));
+}
+
+static void
+test_board_and_cowries (Fixture *fixture, gconstpointer data)
+{
+  const char *seats[] = { "person", "person", "person", "person", NULL };
+  KsmBoard *board;
+  GtkWidget *throw_view, *child;
+  guint safe = 0, triangles = 0, cowries = 0, yellow = 0;
+  static const int styles[4] = { KSM_CELL_STYLE_RED, KSM_CELL_STYLE_BLACK,
+                                 KSM_CELL_STYLE_YELLOW, KSM_CELL_STYLE_GREEN };
+
+  start_game (fixture, seats, NULL);
+  board = board_of (fixture);
+  /* 57 cells: four corners safe, four triangles, the home; four hands beside */
+  g_assert_cmpuint (ksm_board_get_n_board_cells (board), ==, 57);
+  for (guint i = 0; i < 57; i++)
+    {
+      GtkWidget *cell = ksm_board_get_cell (board, i);
+      safe += gtk_widget_has_css_class (cell, "laiga");
+      triangles += gtk_widget_has_css_class (cell, "triangle");
+    }
+  g_assert_cmpuint (safe, ==, 4);
+  g_assert_cmpuint (triangles, ==, 4);
+  g_assert_true (gtk_widget_has_css_class (ksm_board_get_cell (board, 56), "goal"));
+  for (guint p = 0; p < 4; p++)
+    {
+      GtkWidget *yard = ksm_board_get_cell (board, 57 + p);
+      g_assert_nonnull (yard);
+      g_assert_true (gtk_widget_has_css_class (yard, "yard"));
+      g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (yard)), ==, 4);
+      g_assert_cmpint (ksm_cell_get_player (KSM_CELL (yard)), ==, styles[p]);
+    }
+
+  /* six cowries, drawn as they fell, the first the yellow one */
+  throw_view = ksm_game_view_get_throw_view (ksm_window_get_game_view (fixture->window));
+  activate (fixture, "win.throw", NULL);
+  for (child = gtk_widget_get_first_child (throw_view); child != NULL; child = gtk_widget_get_next_sibling (child))
+    for (GtkWidget *c = gtk_widget_get_first_child (child); c != NULL; c = gtk_widget_get_next_sibling (c))
+      if (gtk_widget_has_css_class (c, "cowrie"))
+        {
+          cowries++;
+          yellow += gtk_widget_has_css_class (c, "yellow");
+          g_assert_true (gtk_widget_has_css_class (c, "up") || gtk_widget_has_css_class (c, "down"));
+        }
+  g_assert_cmpuint (cowries, ==, 6);
+  g_assert_cmpuint (yellow, ==, 1);
+}
+
+/* Pieces on their home row lie on their side. */
+static void
+test_home_row_on_side (Fixture *fixture, gconstpointer data)
+{
+  const char *seats[] = { "person", "person", "person", "person", NULL };
+  KsmGame *game = start_game (fixture, seats, NULL);
+  const KsmRules *rules = ksm_game_get_rules (game);
+  GtkWidget *piece;
+  int cell = -1;
+
+  /* where a South piece stands at index 45 of its track, on its home row */
+  for (int c = 0; c < 57 && cell < 0; c++)
+    {
+      KsmCellContent content;
+      KsmPosition scratch = *ksm_game_get_position (game);
+      scratch.u.asi.piece[0][0] = 45;
+      rules->cell_content (&scratch, c, &content);
+      if (content.home_row & 1u)
+        cell = c;
+    }
+  g_assert_cmpint (cell, >=, 0);
+  {
+    KsmPosition scratch = *ksm_game_get_position (game);
+    KsmBoard *figure = KSM_BOARD (ksm_board_new ());
+    g_object_ref_sink (figure);
+    scratch.u.asi.piece[0][0] = 45;
+    ksm_board_set_position (figure, &scratch);
+    piece = gtk_widget_get_first_child (ksm_board_get_cell (figure, (guint) cell));
+    g_assert_nonnull (piece);
+    g_assert_true (gtk_widget_has_css_class (piece, "on-side"));
+    g_object_unref (figure);
+  }
+}
+
+/* Picks the token for `move` (its throw, or that many units of the pool)
+ * and then clicks the highlighted cell it moves from. */
+static void
+play_through_ui (Fixture *fixture, KsmGame *game, const KsmMove *move)
+{
+  KsmGameView *view = ksm_window_get_game_view (fixture->window);
+  KsmBoard *board = board_of (fixture);
+  GtkWidget *tokens = ksm_game_view_get_pending_tokens (view);
+  GtkWidget *token = NULL, *cell;
+
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (tokens)));
+  for (GtkWidget *t = gtk_widget_get_first_child (tokens); t != NULL; t = gtk_widget_get_next_sibling (t))
+    if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (t), "value")) == move->distance)
+      {
+        token = t;
+        break;
+      }
+  g_assert_nonnull (token);
+  g_assert_true (gtk_widget_get_sensitive (token));
+  if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (token))
+      || ksm_game_get_position (game)->u.asi.split)
+    g_signal_emit_by_name (token, "clicked");   /* as a click does, without the keyboard's delay */
+  iterate (1);
+  g_assert_cmpuint (ksm_board_get_distance (board), ==, move->distance);
+  cell = ksm_board_get_move_cell (board, move);
+  g_assert_nonnull (cell);
+  g_assert_true (ksm_cell_get_movable (KSM_CELL (cell)));
+  g_assert_true (gtk_widget_activate (cell));
+  iterate (1);
+}
+
+/* South a person, the others computers: the person throws with the action
+ * and plays the first legal move by its token and a click, to the end. */
+static void
+test_person_and_three_computers (Fixture *fixture, gconstpointer data)
+{
+  const char *seats[] = { "person", "random", "random", "random", NULL };
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  KsmGame *game = start_game (fixture, seats, NULL);
+  KsmBoard *board = board_of (fixture);
+  AdwMessageDialog *dialog = NULL;
+  KsmOutcome outcome;
+  int before[2], after[2];
+  guint moves_played = 0, split_moves = 0;
+  gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+
+  g_settings_get (settings, "asi-score", "(ii)", &before[0], &before[1]);
+  while (ksm_game_get_phase (game) != KSM_PHASE_OVER)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      ksm_board_finish_animation (board);
+      if (ksm_game_is_person_to_act (game) && ksm_game_get_phase (game) == KSM_PHASE_THROW)
+        activate (fixture, "win.throw", NULL);
+      else if (ksm_game_is_person_to_act (game) && ksm_game_get_phase (game) == KSM_PHASE_MOVE)
+        {
+          guint n_moves;
+          const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+          KsmMove move = moves[0];
+
+          g_assert_cmpint (move.kind, !=, KSM_MOVE_LOSE);
+          split_moves += ksm_game_get_position (game)->u.asi.split != 0;
+          play_through_ui (fixture, game, &move);
+          moves_played++;
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_test_message ("%u moves by the person, %u of a pool", moves_played, split_moves);
+  g_assert_cmpuint (moves_played, >, 0);
+
+  {
+    gint64 wait = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (!dialog_shown (&dialog))
+      {
+        g_main_context_iteration (NULL, FALSE);
+        g_assert_cmpint (g_get_monotonic_time (), <, wait);
+      }
+  }
+  ksm_game_get_outcome (game, &outcome);
+  g_assert_true (outcome.over);
+  g_assert_cmpint (outcome.winning_team, >=, 0);
+  g_settings_get (settings, "asi-score", "(ii)", &after[0], &after[1]);
+  g_assert_cmpint (after[outcome.winning_team], ==, before[outcome.winning_team] + 1);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog),
+                            outcome.winning_team == 0 ? "South and North" : "East and West"));
+  g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (ksm_board_get_cell (board, 56))), >=, 1);
+  g_assert_true (adw_message_dialog_has_response (dialog, "new-game"));
+  adw_message_dialog_response (dialog, "new-game");
+  iterate (3);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *data_home = g_dir_make_tmp ("ksm-asi-XXXXXX", NULL);
+  int status;
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, func) \
+  g_test_add ("/asi/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("new-game-seats", test_new_game_seats);
+  ADD ("board-and-cowries", test_board_and_cowries);
+  ADD ("home-row-on-side", test_home_row_on_side);
+  ADD ("person-and-three-computers", test_person_and_three_computers);
+#undef ADD
+
+  status = g_test_run ();
+  remove_tree (data_home);
+  return status;
+}
