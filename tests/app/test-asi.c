@@ -14,6 +14,7 @@
 #include "ksm-board.h"
 #include "ksm-cell.h"
 #include "ksm-game-view.h"
+#include "ksm-hint-popover.h"
 #include "ksm-history-view.h"
 #include "ksm-player.h"
 #include "ksm-window.h"
@@ -265,6 +266,85 @@ play_through_ui (Fixture *fixture, KsmGame *game, const KsmMove *move)
   iterate (1);
 }
 
+static gboolean
+hints_shown (gpointer data)
+{
+  return ksm_hint_popover_get_n_rows (KSM_HINT_POPOVER (data)) > 0;
+}
+
+/* Four persons: throws until South has something to play */
+static void
+throw_until_movable (Fixture *fixture, KsmGame *game)
+{
+  for (int tries = 0; tries < 500; tries++)
+    {
+      guint n_moves;
+      const KsmMove *moves;
+
+      ksm_board_finish_animation (board_of (fixture));
+      if (ksm_game_get_phase (game) == KSM_PHASE_THROW)
+        {
+          activate (fixture, "win.throw", NULL);
+          continue;
+        }
+      moves = ksm_game_get_moves (game, &n_moves);
+      if (moves[0].kind != KSM_MOVE_LOSE)
+        return;
+      iterate (1);
+    }
+  g_assert_not_reached ();
+}
+
+/* A move played through the tokens and the board is in the history, undo
+ * puts it back with the same throws waiting, and a hint ranks and plays. */
+static void
+test_undo_history_hint (Fixture *fixture, gconstpointer data)
+{
+  const char *seats[] = { "person", "person", "person", "person", NULL };
+  KsmGame *game = start_game (fixture, seats, NULL);
+  const KsmRules *rules = ksm_game_get_rules (game);
+  KsmGameView *view = ksm_window_get_game_view (fixture->window);
+  KsmHintPopover *popover = ksm_window_get_hint_popover (fixture->window);
+  char before[KSM_NOTATION_MAX], after[KSM_NOTATION_MAX];
+  guint n_moves, n_events;
+  const KsmMove *moves;
+  KsmMove move;
+
+  throw_until_movable (fixture, game);
+  rules->format_position (ksm_game_get_position (game), before, sizeof before);
+  n_events = ksm_record_get_n_events (ksm_game_get_record (game));
+  moves = ksm_game_get_moves (game, &n_moves);
+  move = moves[n_moves - 1];
+  play_through_ui (fixture, game, &move);
+  ksm_board_finish_animation (board_of (fixture));
+  iterate (2);
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), >, n_events);
+  g_assert_cmpint (ksm_record_get_event (ksm_game_get_record (game), n_events)->kind, ==, KSM_EVENT_MOVE);
+  g_assert_cmpuint (ksm_history_view_get_n_rows (KSM_HISTORY_VIEW (ksm_game_view_get_history (view))), >, 0);
+
+  activate (fixture, "win.undo", NULL);
+  ksm_board_finish_animation (board_of (fixture));
+  iterate (2);
+  rules->format_position (ksm_game_get_position (game), after, sizeof after);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (ksm_game_view_get_pending_tokens (view))));
+
+  activate (fixture, "win.hint", NULL);
+  {
+    gint64 wait = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+    while (!hints_shown (popover))
+      {
+        g_main_context_iteration (NULL, FALSE);
+        g_assert_cmpint (g_get_monotonic_time (), <, wait);
+      }
+  }
+  ksm_game_get_moves (game, &n_moves);
+  g_assert_cmpuint (ksm_hint_popover_get_n_rows (popover), ==, n_moves);
+  g_assert_true (ksm_hint_popover_choose (popover, 0));
+  iterate (2);
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), >, n_events);
+}
+
 /* South a person, the others computers: the person throws with the action
  * and plays the first legal move by its token and a click, to the end. */
 static void
@@ -278,7 +358,7 @@ test_person_and_three_computers (Fixture *fixture, gconstpointer data)
   KsmOutcome outcome;
   int before[2], after[2];
   guint moves_played = 0, split_moves = 0;
-  gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + 500 * G_USEC_PER_SEC;
 
   g_settings_get (settings, "asi-score", "(ii)", &before[0], &before[1]);
   while (ksm_game_get_phase (game) != KSM_PHASE_OVER)
@@ -340,6 +420,7 @@ main (int argc, char **argv)
   ADD ("new-game-seats", test_new_game_seats);
   ADD ("board-and-cowries", test_board_and_cowries);
   ADD ("home-row-on-side", test_home_row_on_side);
+  ADD ("undo-history-hint", test_undo_history_hint);
   ADD ("person-and-three-computers", test_person_and_three_computers);
 #undef ADD
 
