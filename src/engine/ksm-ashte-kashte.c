@@ -777,24 +777,9 @@ static int
 ashte_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size)
 {
   KsmWriter w;
-  ksm_writer_init (&w, buf, size);
-  char from[8], to[8];
 
-  if (move->kind == KSM_MOVE_LOSE)
-    ksm_put (&w, "lost");
-  else
-    {
-      ashte_cell_name (&pos->options, move->to, to, sizeof to);
-      if (move->kind == KSM_MOVE_START)
-        ksm_put (&w, "in-%s", to);
-      else
-        {
-          ashte_cell_name (&pos->options, move->from, from, sizeof from);
-          ksm_put (&w, "%s-%s", from, to);
-        }
-      if (move->captured > 0)
-        ksm_put (&w, "x%d", move->captured);
-    }
+  ksm_writer_init (&w, buf, size);
+  ksm_put_move_words (&w, ashte_cell_name, &pos->options, move);
   return ksm_writer_finish (&w);
 }
 

@@ -172,3 +172,26 @@ ksm_parse_move_text (const KsmOptions *options, KsmCellParser parse_cell,
     }
   return ksm_find_move (moves, n_moves, from, to, distance, claimed, text, move, error, error_size);
 }
+
+void
+ksm_put_move_words (KsmWriter *w, void (*cell_name) (const KsmOptions *, int, char *, size_t),
+                    const KsmOptions *options, const KsmMove *move)
+{
+  char from[16], to[16];
+
+  if (move->kind == KSM_MOVE_LOSE)
+    {
+      ksm_put (w, "lost");
+      return;
+    }
+  cell_name (options, move->to, to, sizeof to);
+  if (move->from < 0)
+    ksm_put (w, "in-%s", to);
+  else
+    {
+      cell_name (options, move->from, from, sizeof from);
+      ksm_put (w, "%s-%s", from, to);
+    }
+  if (move->captured > 0)
+    ksm_put (w, "x%d", move->captured);
+}

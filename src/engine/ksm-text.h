@@ -36,6 +36,12 @@ int  ksm_parse_option  (const KsmOptionInfo *info, unsigned n_info, const char *
 /* "x2" after a move: the count it claims, -1 for no suffix, -2 when malformed */
 int  ksm_parse_capture (const char *suffix);
 
+/* Writes a move as ksm_parse_move_text reads it: "lost", "in-TO" for a
+ * piece entering from off the board, else "FROM-TO"; "xN" when it
+ * captures. `cell_name` is the game's own. */
+void ksm_put_move_words (KsmWriter *w, void (*cell_name) (const KsmOptions *, int, char *, size_t),
+                         const KsmOptions *options, const KsmMove *move);
+
 /* A game's cell names: the cell named by text[0..length), or -1 */
 typedef int (*KsmCellParser) (const KsmOptions *options, const char *text, size_t length);
 
