@@ -33,6 +33,23 @@ static const char side_marks[2] = { 'b', 's' };
 static int8_t destination[N_LENGTHS][2][MAX_DISTANCE + 1][MAX_CELLS];
 static once_flag destination_once = ONCE_FLAG_INIT;
 
+/* A cell's row and column, so the hot paths (move generation, apply_move)
+ * find a cell without dividing by the length. */
+typedef struct {
+  uint8_t row, col;
+  bool    laiga;
+} CellPlace;
+
+static CellPlace place_of[N_LENGTHS][MAX_CELLS];
+
+/* The lengths are 17, 21 and 25: their index without a search, for options
+ * already checked. */
+static inline int
+fast_length_index (int length)
+{
+  return (length - 17) >> 2;
+}
+
 static int
 length_index (int length)
 {
@@ -65,9 +82,16 @@ next_cell (int side, int length, int cell)
       }
 }
 
+static inline bool is_laiga (int length, int cell);
+
 static void
 fill_destinations (void)
 {
+  for (int li = 0; li < N_LENGTHS; li++)
+    for (int cell = 0; cell < 3 * lengths[li]; cell++)
+      place_of[li][cell] = (CellPlace) { (uint8_t) (cell / lengths[li]),
+                                         (uint8_t) (cell % lengths[li]),
+                                         is_laiga (lengths[li], cell) };
   for (int li = 0; li < N_LENGTHS; li++)
     for (int side = 0; side < 2; side++)
       for (int cell = 0; cell < 3 * lengths[li]; cell++)
@@ -136,14 +160,29 @@ face_value (int face)
   return face + 1;
 }
 
+/* Rebuilds the occupancy bits from the cells, for a position made by
+ * hand (init, parsing); apply_move keeps them in step from then on. */
+static void
+sync_occupied (KsmPosition *pos)
+{
+  KsmKasimalaState *st = &pos->u.kasimala;
+
+  memset (st->occupied, 0, sizeof st->occupied);
+  for (int row = 0; row < KSM_KASIMALA_ROWS; row++)
+    for (int col = 0; col < pos->options.length; col++)
+      if (st->cells[row][col] != 0)
+        st->occupied[st->cells[row][col] > 0 ? BOTTOM : TOP][row] |= 1u << col;
+}
+
 /* ---- throws ---- */
 
 /* bit set = hollow side up; no hollow side up is a ngha */
 static uint8_t
 kasimala_face_of_pattern (uint32_t pattern)
 {
-  int hollow = __builtin_popcount (pattern & 0xfu);
-  return (uint8_t) (hollow == 0 ? 4 : hollow - 1);
+  /* by pattern, not popcount: without -mpopcnt that is a library call */
+  static const uint8_t faces[16] = { 4, 0, 0, 1, 0, 1, 1, 2, 0, 1, 1, 2, 1, 2, 2, 3 };
+  return faces[pattern & 0xfu];
 }
 
 /* ---- options ---- */
@@ -211,6 +250,7 @@ kasimala_init (KsmPosition *pos, const KsmOptions *options)
   pos->u.kasimala.waiting[BOTTOM] = pos->u.kasimala.waiting[TOP] =
     (1u << length) - 1;
   pos->u.kasimala.pieces[BOTTOM] = pos->u.kasimala.pieces[TOP] = (uint8_t) length;
+  sync_occupied (pos);
 }
 
 static int
@@ -285,14 +325,17 @@ kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
   int side = pos->to_move;
   int distance = face_value (pos->face);
   int length = pos->options.length;
-  int li = length_index (length);
+  int li = fast_length_index (length);
   bool kasi_starts = pos->options.flags & KSM_OPT_KASIMALA_KASI_STARTS;
+  bool safe_laigas = pos->options.flags & KSM_OPT_KASIMALA_SAFE_LAIGAS;
   int next_waiting = next_waiting_cell (pos, side);
+  const CellPlace *places = place_of[li];
   uint8_t captured;
   int n = 0;
 
   if (pos->phase != KSM_PHASE_MOVE)
     return 0;
+  const int8_t *dest = destination[li][side][distance];
 
   /* While a piece waits, a kasi must start it; it is lost when that step
    * meets a laiga the other side holds. */
@@ -306,19 +349,26 @@ kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
       return n;
     }
 
+  /* the side's started pieces, row by row and column by column: the order
+   * every caller (and a seeded random player) sees */
   for (int row = 0; row < KSM_KASIMALA_ROWS; row++)
     {
-      const int8_t *cells = st->cells[row];
-      uint32_t waiting_mask = row == own_row (side) ? st->waiting[side] : 0;
-      for (int col = 0; col < length; col++)
+      uint32_t pieces = st->occupied[side][row];
+      if (row == own_row (side))
+        pieces &= ~st->waiting[side];
+      while (pieces != 0)
         {
-          int value = side == BOTTOM ? cells[col] : -cells[col];
-          if (value <= 0 || (waiting_mask >> col & 1u))
-            continue;
-          int from = row * length + col;
-          int to = landing (pos, side, destination[li][side][distance][from], &captured);
-          if (to >= 0)
-            add_move (moves, &n, KSM_MOVE_STEP, from, to, distance, captured);
+          int from = row * length + __builtin_ctz (pieces);
+          int to = dest[from];
+          const CellPlace *at = &places[to];
+          int value = st->cells[at->row][at->col];
+          int enemy = side == BOTTOM ? -value : value;
+          pieces &= pieces - 1;
+          /* written always, kept only when legal: a capture is rare and
+           * unpredictable, so this saves a mispredicted branch a piece */
+          moves[n] = (KsmMove) { KSM_MOVE_STEP, (int8_t) from, (int8_t) to, (uint8_t) distance,
+                                 0, (uint8_t) (enemy > 0 ? enemy : 0) };
+          n += !(enemy > 0 && safe_laigas && at->laiga);
         }
     }
 
@@ -351,7 +401,6 @@ kasimala_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
   KsmKasimalaState *st = &pos->u.kasimala;
   int side = pos->to_move;
   int enemy = 1 - side;
-  int length = pos->options.length;
   KsmEffect local;
 
   if (effect == NULL)
@@ -364,28 +413,35 @@ kasimala_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
 
   if (move->kind != KSM_MOVE_LOSE)
     {
-      int8_t *from = cell_slot (pos, move->from);
-      int8_t *to = cell_slot (pos, move->to);
+      const CellPlace *places = place_of[fast_length_index (pos->options.length)];
+      const CellPlace *from_at = &places[move->from];
+      const CellPlace *to_at = &places[move->to];
+      int8_t *from = &st->cells[from_at->row][from_at->col];
+      int8_t *to = &st->cells[to_at->row][to_at->col];
       int sign = side == BOTTOM ? 1 : -1;
 
       if (move->kind == KSM_MOVE_START)
-        st->waiting[side] &= ~(1u << (move->from % length));
+        st->waiting[side] &= ~(1u << from_at->col);
       *from = (int8_t) (*from - sign);
+      if (*from == 0)
+        st->occupied[side][from_at->row] &= ~(1u << from_at->col);
 
       int enemy_count = side == BOTTOM ? -*to : *to;
       if (enemy_count > 0)
         {
           effect->captured = (uint8_t) enemy_count;
           effect->captured_player = (int8_t) enemy;
-          if (is_waiting (pos, enemy, move->to))
+          if (to_at->row == own_row (enemy) && (st->waiting[enemy] >> to_at->col & 1u))
             {
               effect->captured_waiting = 1;
-              st->waiting[enemy] &= ~(1u << (move->to % length));
+              st->waiting[enemy] &= ~(1u << to_at->col);
             }
           st->pieces[enemy] = (uint8_t) (st->pieces[enemy] - enemy_count);
+          st->occupied[enemy][to_at->row] &= ~(1u << to_at->col);
           *to = 0;
         }
       *to = (int8_t) (*to + sign);
+      st->occupied[side][to_at->row] |= 1u << to_at->col;
     }
 
   int distance = face_value (pos->face);
@@ -1039,6 +1095,7 @@ kasimala_parse_position (const char *text, KsmPosition *pos, char *error, size_t
     parsed.phase = KSM_PHASE_OVER;
 
   call_once (&destination_once, fill_destinations);
+  sync_occupied (&parsed);
   *pos = parsed;
   return true;
 }

@@ -86,10 +86,13 @@ typedef struct {
 
 /* Kasimala. cells[row][col - 1]: > 0 that many bottom pieces (bricks), < 0 that
  * many top pieces (stones). A waiting piece is a single piece on its own row
- * whose bit (col - 1) is set in waiting[side]. */
+ * whose bit (col - 1) is set in waiting[side]. `occupied` repeats the cells as
+ * bits so move generation visits pieces only, not every cell; the engine
+ * keeps it in step, so write positions through the rules, never by hand. */
 typedef struct {
   int8_t   cells[KSM_KASIMALA_ROWS][KSM_KASIMALA_MAX_LENGTH];
   uint32_t waiting[2];
+  uint32_t occupied[2][KSM_KASIMALA_ROWS];  /* bit (col - 1): a side's pieces there */
   uint8_t  pieces[2];       /* pieces left on the board, waiting ones included */
 } KsmKasimalaState;
 
