@@ -12,9 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ksm-analysis.h"
 #include "ksm-player.h"
 #include "ksm-random.h"
 #include "ksm-record.h"
+#include "ksm-review.h"
 #include "ksm-rules.h"
 
 #define EXIT_USAGE 2
@@ -512,6 +514,119 @@ verb_replay (int argc, char **argv)
   return 0;
 }
 
+/* ---- analyse ---- */
+
+static void
+print_chance_list (const KsmRules *rules, const KsmOptions *options, const double *chance)
+{
+  int n_teams = 0;
+  for (int p = 0; p < rules->n_players (options); p++)
+    n_teams = MAX (n_teams, rules->team_of (options, p) + 1);
+  for (int t = 0; t < n_teams; t++)
+    printf ("%s%.3f", t == 0 ? "" : "/", chance[t]);
+}
+
+static int
+verb_analyse (int argc, char **argv)
+{
+  g_autoptr(KsmRecord) record = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree KsmAnalysisEvent *events = NULL;
+  g_autofree KsmAnalysisEntry *entries = NULL;
+  const char *path = NULL, *nodes = NULL;
+  KsmAnalysisOptions analysis = { 0 };
+  KsmAnalysisSummary summary[KSM_MAX_PLAYERS];
+  double start[KSM_MAX_PLAYERS];
+  const KsmRules *rules;
+  const KsmOptions *options;
+  KsmPosition pos;
+  guint n;
+
+  for (int i = 0; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--nodes") == 0 && i + 1 < argc)
+        nodes = argv[++i];
+      else if (g_str_has_prefix (argv[i], "--nodes="))
+        nodes = argv[i] + strlen ("--nodes=");
+      else if (g_str_has_prefix (argv[i], "--"))
+        die ("unknown option %s", argv[i]);
+      else if (path == NULL)
+        path = argv[i];
+      else
+        die ("analyse takes one saved-game file");
+    }
+  if (path == NULL)
+    die ("analyse takes one saved-game file");
+  if (nodes != NULL)
+    analysis.max_nodes = (long) parse_number ("nodes", nodes, 100, 100000000);
+
+  file = g_file_new_for_commandline_arg (path);
+  record = ksm_record_new_from_file (file, &error);
+  if (record == NULL)
+    die ("%s: %s", path, error->message);
+
+  rules = ksm_record_get_rules (record);
+  options = ksm_record_get_options (record);
+  events = ksm_review_events_of_record (record, &n);
+  entries = g_new0 (KsmAnalysisEntry, MAX (n, 1));
+  ksm_analyse (&analysis, options, events, (int) n, entries, start, NULL, NULL);
+
+  printf ("game: %s\n", rules->name);
+  for (int p = 0; p < rules->n_players (options); p++)
+    {
+      const KsmSeat *seat = ksm_record_get_seat (record, (guint) p);
+      printf ("%s: %s\n", rules->player_name (options, p),
+              seat->kind == KSM_SEAT_PERSON ? "person" : ksm_level_name (seat->level));
+    }
+  printf ("judge: hard, depth %d, %ld positions a judgement\n", KSM_HARD_DEPTH,
+          analysis.max_nodes > 0 ? analysis.max_nodes : KSM_ANALYSIS_NODES);
+  printf ("start: ");
+  print_chance_list (rules, options, start);
+  printf ("\n");
+
+  rules->init (&pos, options);
+  for (guint i = 0; i < n; i++)
+    {
+      const KsmEvent *event = ksm_record_get_event (record, i);
+      const KsmAnalysisEntry *entry = &entries[i];
+      g_autofree char *text = ksm_record_describe_event (record, &pos, event);
+
+      printf ("%u. %s", i + 1, text);
+      if (event->kind == KSM_EVENT_THROW)
+        printf ("  luck %+.3f", entry->luck);
+      else if (entry->decision)
+        {
+          char best[KSM_NOTATION_MAX];
+          rules->format_move (&pos, &entry->best_move, best, sizeof best);
+          printf ("  %.3f", entry->played);
+          if (entry->loss > 0)
+            printf (" best %s %.3f lost %.3f", best, entry->best, entry->loss);
+          else
+            printf (" best");
+          if (entry->mark != KSM_MARK_NONE)
+            printf (" %s %s", ksm_mark_symbol (entry->mark), ksm_mark_name (entry->mark));
+        }
+      else if (event->kind == KSM_EVENT_MOVE)
+        printf ("  forced");
+      printf ("  chances ");
+      print_chance_list (rules, options, entry->chance);
+      printf ("\n");
+      ksm_record_apply_event (record, i, &pos, NULL);
+    }
+
+  ksm_analysis_summarise (options, events, entries, (int) n, summary);
+  printf ("summary:\n");
+  for (int p = 0; p < rules->n_players (options); p++)
+    printf ("%s: %d decisions, %.1f%% lost a decision (%.3f in all), %d doubtful, %d bad, "
+            "%d blunders; %d throws, luck %+.3f\n",
+            rules->player_name (options, p), summary[p].decisions,
+            100 * summary[p].error_rate, summary[p].total_loss,
+            summary[p].marks[KSM_MARK_DOUBTFUL], summary[p].marks[KSM_MARK_BAD],
+            summary[p].marks[KSM_MARK_BLUNDER], summary[p].throws, summary[p].luck);
+  return 0;
+}
+
 /* ---- tournament ---- */
 
 typedef struct {
@@ -827,6 +942,9 @@ static const Verb verbs[] = {
                 "      random players to the end of each game, and the results", verb_selfplay },
   { "replay", "replay FILE\n"
               "      a saved game event by event, and where it ended", verb_replay },
+  { "analyse", "analyse FILE [--nodes N]\n"
+               "      every decision judged by the Hard player, marks, the luck of every throw,\n"
+               "      and a summary per player (doc/analysis.md)", verb_analyse },
   { "tournament", "tournament --game G --a LEVEL --b LEVEL [--games N] [--seed S]\n"
                   "           [--jobs J] [--budget MS] [--nodes N] [--length L] [--limit N]\n"
                   "           [--no-RULE | --RULE ...]\n"

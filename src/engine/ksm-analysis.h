@@ -1,0 +1,103 @@
+/* ksm-analysis.h: a played game judged by the Hard player, decision by
+ * decision and throw by throw (doc/analysis.md).
+ *
+ * Plain C11 over ksm-rules.h and ksm-player.h. Every value is a chance of
+ * winning, 0 to 1, found by Hard's search bounded by a count of positions,
+ * never by the clock, so the same game gets the same analysis on any
+ * machine and every run. */
+#pragma once
+
+#include <stdbool.h>
+
+#include "ksm-player.h"
+#include "ksm-rules.h"
+
+/* positions Hard may search for one judgement */
+#define KSM_ANALYSIS_NODES  20000
+
+/* Chance of winning lost by a move, against the best: at or above these it
+ * is marked doubtful (?!), bad (?) or a blunder (??). */
+#define KSM_ANALYSIS_DOUBTFUL  0.03
+#define KSM_ANALYSIS_BAD       0.06
+#define KSM_ANALYSIS_BLUNDER   0.12
+
+typedef enum {
+  KSM_MARK_NONE,
+  KSM_MARK_DOUBTFUL,
+  KSM_MARK_BAD,
+  KSM_MARK_BLUNDER,
+  KSM_N_MARKS
+} KsmMark;
+
+typedef enum {
+  KSM_ANALYSIS_EVENT_THROW,
+  KSM_ANALYSIS_EVENT_MOVE,
+  KSM_ANALYSIS_EVENT_LOST,   /* a throw nothing could use */
+} KsmAnalysisEventKind;
+
+/* One event of the game, as a record holds it */
+typedef struct {
+  uint8_t kind;     /* KsmAnalysisEventKind */
+  uint8_t player;
+  uint8_t face;     /* THROW */
+  KsmMove move;     /* MOVE */
+} KsmAnalysisEvent;
+
+typedef struct {
+  long max_nodes;   /* 0: KSM_ANALYSIS_NODES */
+  int  depth;       /* 0: KSM_HARD_DEPTH */
+} KsmAnalysisOptions;
+
+/* The judgement of one event */
+typedef struct {
+  /* every team's chance of winning in the position after the event, by
+   * team index (rules->team_of) */
+  double  chance[KSM_MAX_PLAYERS];
+  /* a throw: the thrower's chance before it, averaged over every face by
+   * its exact odds, after it, and the luck (after - expected) */
+  double  expected;
+  double  after;
+  double  luck;
+  /* a move: the chance after the best move and after the one played, and
+   * what was lost; `decision` is false when there was no choice */
+  bool    decision;
+  int     n_moves;
+  double  best;
+  double  played;
+  double  loss;
+  KsmMove best_move;
+  KsmMark mark;
+} KsmAnalysisEntry;
+
+/* Per player: their decisions and their throws */
+typedef struct {
+  int    moves;          /* moves played, forced ones included */
+  int    decisions;      /* moves with a choice */
+  double total_loss;     /* chance of winning lost over all of them */
+  double error_rate;     /* total_loss / decisions, 0 without decisions */
+  int    marks[KSM_N_MARKS];
+  int    throws;
+  double luck;           /* the sum of the luck of their throws */
+} KsmAnalysisSummary;
+
+const char *ksm_mark_symbol (KsmMark mark);   /* "", "?!", "?", "??" */
+const char *ksm_mark_name   (KsmMark mark);   /* "", "doubtful", "bad", "blunder" */
+KsmMark     ksm_mark_for_loss (double loss);
+
+/* Called after each event judged; returning false stops the analysis. */
+typedef bool (*KsmAnalysisProgress) (int done, int total, void *data);
+
+/* Judges events[0..n_events) played from the start of a game with
+ * `options`, into entries[0..n_events) and start[] (each team's chance
+ * before the first event). The events must be legal (a record checks them
+ * when it is read). Returns the number of events judged: n_events, or
+ * fewer when `progress` stopped it. */
+int ksm_analyse (const KsmAnalysisOptions *analysis, const KsmOptions *options,
+                 const KsmAnalysisEvent *events, int n_events,
+                 KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
+                 KsmAnalysisProgress progress, void *data);
+
+/* Sums entries[0..n_events) per player into summary[KSM_MAX_PLAYERS] */
+void ksm_analysis_summarise (const KsmOptions *options, const KsmAnalysisEvent *events,
+                             const KsmAnalysisEntry *entries, int n_events,
+                             KsmAnalysisSummary summary[KSM_MAX_PLAYERS]);
