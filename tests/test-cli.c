@@ -323,6 +323,44 @@ assert_usage_error (const char *what, ...)
   g_assert_cmpuint (strlen (err), >, strlen ("kasimala-cli: \n"));
 }
 
+/* ------------------------------------------------------------------- bench */
+
+/* The bench is a benchmark program: its figures are not asserted, only that
+ * every section is there for every size, with sane numbers. */
+static void
+test_bench (void)
+{
+  g_auto(Run) r;
+
+  run_cli (&r, "bench", "--game", "kasimala", "--playouts", "20", "--generations", "500",
+           "--positions", "5", "--levels", "random,easy,medium", NULL);
+  assert_success (&r);
+  for (const char *const *length = (const char *const[]) { "17", "21", "25", NULL }; *length; length++)
+    {
+      g_autofree char *header = g_strdup_printf ("== Kasimala Paay: length %s, 2 players", *length);
+      g_autofree char *growth = g_strdup_printf ("kasimala       length %s, 2 players", *length);
+      line_starting (&r, header);
+      line_starting (&r, growth);
+    }
+  g_assert_cmpfloat (number_after (&r, "playouts: 20 random games to the end on one core, "
+                                       "median of 5 rounds: "), >, 0);
+  line_starting (&r, "legal moves: 500 generations over 10000 positions");
+  line_starting (&r, "Kasimala Paay, 5 positions from random games, seed 1");
+  g_assert_nonnull (strstr (line_starting (&r, "medium: 5 decisions, median "), "stack"));
+  line_starting (&r, "== growth");
+  g_assert_null (strstr (r.out, "hard:"));
+
+  /* one size of a game of many players, one section */
+  g_auto(Run) one;
+  run_cli (&one, "bench", "--game", "ashte-kashte", "--players", "3", "--sections", "playouts",
+           "--playouts", "10", NULL);
+  assert_success (&one);
+  line_starting (&one, "== Ashte Kashte: 3 players");
+  line_starting (&one, "playouts: 10 random games");
+  g_assert_null (strstr (one.out, "legal moves:"));
+  g_assert_null (strstr (one.out, "2 players"));
+}
+
 static void
 test_errors (void)
 {
@@ -350,6 +388,8 @@ test_errors (void)
                       "--length", "18", NULL);
   assert_usage_error ("bad limit", "selfplay", "--game", "kasimala", "--games", "2", "--seed", "1",
                       "--limit", "lots", NULL);
+  assert_usage_error ("bench section", "bench", "--sections", "speed", NULL);
+  assert_usage_error ("bench size", "bench", "--game", "asi-keliya", "--players", "2", NULL);
 }
 
 int
@@ -369,6 +409,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/moves/many", test_moves_many);
   g_test_add_func ("/cli/moves/lost", test_moves_lost);
   g_test_add_func ("/cli/selfplay", test_selfplay);
+  g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/errors", test_errors);
 
   return g_test_run ();

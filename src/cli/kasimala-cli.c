@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <time.h>
 
 #include "ksm-analysis.h"
 #include "ksm-player.h"
@@ -816,6 +818,38 @@ verb_tournament (int argc, char **argv)
 
 /* ---- bench ---- */
 
+/* A benchmark program, not a test: it prints figures and asserts nothing.
+ * Throughput is measured in the thread's CPU time, so that other programs
+ * sharing the machine slow it less; decisions in wall-clock time, which is
+ * what a player waits and what Hard's budget caps. */
+
+#define BENCH_ROUNDS        5           /* timed rounds; the median is reported */
+#define BENCH_MAX_SIZES     16
+#define BENCH_STACK_SIZE    (8u << 20)  /* a decision thread's stack */
+#define BENCH_STACK_PAINT   0xa5
+
+enum {
+  SECTION_PLAYOUTS = 1 << 0,
+  SECTION_MOVES    = 1 << 1,
+  SECTION_LEVELS   = 1 << 2,
+};
+
+/* One game at one size: Kasimala at a length, Ashte Kashte with a number
+ * of players, and what was measured there. */
+typedef struct {
+  const KsmRules *rules;
+  KsmOptions      options;
+  char            label[48];
+  double          playouts_per_second;
+  double          throws_per_game;
+  double          generations_per_second;
+  double          moves_per_generation;
+  gboolean        level_done[KSM_N_LEVELS];
+  double          level_median[KSM_N_LEVELS];
+  double          level_p99[KSM_N_LEVELS];
+  double          level_stack_kib[KSM_N_LEVELS];
+} BenchSize;
+
 static int
 compare_doubles (const void *a, const void *b)
 {
@@ -831,44 +865,238 @@ percentile (const double *sorted, int n, double p)
   return sorted[CLAMP (rank, 1, n) - 1];
 }
 
-static int
-verb_bench (int argc, char **argv)
+static double
+cpu_seconds_now (void)
 {
-  gboolean has_game = FALSE;
-  for (int i = 0; i < argc; i++)
-    has_game |= strcmp (argv[i], "--game") == 0 || g_str_has_prefix (argv[i], "--game=");
-  const KsmRules *rules = has_game ? find_game (argc, argv) : ksm_rules_nth (0);
-  const char *game_id = NULL, *positions_text = "500", *seed_text = "1", *budget_text = NULL;
-  const char *levels_text = NULL;
-  GameArgs game;
-  game_args_init (&game, rules);
-  const ArgSpec specs[] = {
-    { "game", ARG_VALUE, &game_id, NULL, 0 },
-    { "positions", ARG_VALUE, &positions_text, NULL, 0 },
-    { "seed", ARG_VALUE, &seed_text, NULL, 0 },
-    { "budget", ARG_VALUE, &budget_text, NULL, 0 },
-    { "levels", ARG_VALUE, &levels_text, NULL, 0 },
-    { "length", ARG_VALUE, &game.length, NULL, 0 },
-  };
+  struct timespec ts;
 
-  parse_args (argc, argv, specs, G_N_ELEMENTS (specs), &game);
-  game_args_finish (&game);
-  int n_positions = (int) parse_number ("positions", positions_text, 1, 1000000);
-  guint64 seed = parse_number ("seed", seed_text, 0, G_MAXUINT64);
-  int budget = budget_text ? (int) parse_number ("budget", budget_text, 1, 600000) : 0;
-  gboolean use_level[KSM_N_LEVELS];
-  for (int l = 0; l < KSM_N_LEVELS; l++)
-    use_level[l] = levels_text == NULL;
-  if (levels_text != NULL)
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+/* Every size the game accepts, found by asking its check_options rather
+ * than knowing its rules: each length from 1 to 32 and each number of
+ * players, from the game's defaults with the rule options given. */
+static int
+bench_sizes (const KsmRules *rules, const KsmOptions *base, int length, int players,
+             BenchSize *sizes, int n_sizes)
+{
+  int n_lengths = 0, n_players_ok = 0, first = n_sizes;
+  gboolean length_ok[33] = { FALSE }, players_ok[KSM_MAX_PLAYERS + 1] = { FALSE };
+  char error[KSM_ERROR_MAX];
+
+  for (int l = 1; l <= 32; l++)
+    for (int p = 1; p <= KSM_MAX_PLAYERS; p++)
+      {
+        KsmOptions options = *base;
+        options.length = (uint8_t) l;
+        options.n_players = (uint8_t) p;
+        if (options.first_player >= p)
+          options.first_player = 0;
+        if (!rules->check_options (&options, error, sizeof error))
+          continue;
+        n_lengths += !length_ok[l];
+        n_players_ok += !players_ok[p];
+        length_ok[l] = players_ok[p] = TRUE;
+        if ((length > 0 && l != length) || (players > 0 && p != players))
+          continue;
+        if (n_sizes == BENCH_MAX_SIZES)
+          die ("too many sizes to bench");
+        sizes[n_sizes] = (BenchSize) { .rules = rules, .options = options };
+        n_sizes++;
+      }
+
+  /* the label names what varies, and always the players */
+  for (int i = first; i < n_sizes; i++)
     {
-      g_auto(GStrv) names = g_strsplit (levels_text, ",", -1);
-      for (int i = 0; names[i] != NULL; i++)
-        use_level[parse_level ("levels", names[i])] = TRUE;
+      if (n_lengths > 1)
+        g_snprintf (sizes[i].label, sizeof sizes[i].label, "length %d, %d players",
+                    sizes[i].options.length, sizes[i].options.n_players);
+      else
+        g_snprintf (sizes[i].label, sizeof sizes[i].label, "%d players",
+                    sizes[i].options.n_players);
+    }
+  return n_sizes;
+}
+
+/* Random games to the end through the rules, as bare as the interface
+ * allows: a throw drawn from the throw model with the game's generator,
+ * the legal moves generated, one of them chosen uniformly and applied.
+ * Returns the throws made. */
+static guint64
+bench_playouts (const KsmRules *rules, const KsmOptions *options, guint64 seed,
+                guint64 first_game, guint64 n_games)
+{
+  guint64 throws = 0;
+
+  for (guint64 g = first_game; g < first_game + n_games; g++)
+    {
+      KsmRandom rng;
+      KsmPosition pos;
+      KsmMove moves[KSM_MAX_MOVES];
+
+      ksm_random_seed (&rng, game_seed (seed, g));
+      rules->init (&pos, options);
+      while (pos.phase != KSM_PHASE_OVER)
+        {
+          if (pos.phase == KSM_PHASE_THROW)
+            rules->apply_throw (&pos, ksm_throw_sample (&rules->throws, &rng, NULL));
+          else
+            {
+              int n = rules->legal_moves (&pos, moves);
+              int chosen = ksm_player_choose (KSM_LEVEL_RANDOM, &pos, moves, n, &rng);
+              rules->apply_move (&pos, &moves[chosen], NULL);
+            }
+        }
+      throws += pos.throw_count;
+    }
+  return throws;
+}
+
+static void
+bench_playout_section (BenchSize *size, guint64 seed, guint64 n_playouts)
+{
+  guint64 per_round = MAX (n_playouts / BENCH_ROUNDS, 1), throws = 0;
+  double rates[BENCH_ROUNDS], seconds = 0;
+
+  /* one untimed game first, so that tables filled once are not timed */
+  bench_playouts (size->rules, &size->options, seed, G_MAXUINT32, 1);
+  for (int r = 0; r < BENCH_ROUNDS; r++)
+    {
+      double start = cpu_seconds_now ();
+      throws += bench_playouts (size->rules, &size->options, seed, r * per_round, per_round);
+      double elapsed = cpu_seconds_now () - start;
+      seconds += elapsed;
+      rates[r] = elapsed > 0 ? per_round / elapsed : 0;
+    }
+  qsort (rates, BENCH_ROUNDS, sizeof (double), compare_doubles);
+  guint64 games = per_round * BENCH_ROUNDS;
+  size->playouts_per_second = rates[BENCH_ROUNDS / 2];
+  size->throws_per_game = (double) throws / (double) games;
+  printf ("playouts: %" G_GUINT64_FORMAT " random games to the end on one core, "
+          "median of %d rounds: %.0f a second (best %.0f), %.1f throws a game, %.1f ns a throw\n",
+          games, BENCH_ROUNDS, size->playouts_per_second, rates[BENCH_ROUNDS - 1],
+          size->throws_per_game, throws > 0 ? 1e9 * seconds / (double) throws : 0.0);
+}
+
+/* Legal moves generated again and again over positions from random games
+ * (every fifth position waiting for a move). */
+static void
+bench_moves_section (BenchSize *size, guint64 seed, guint64 n_generations)
+{
+  const KsmRules *rules = size->rules;
+  enum { N_POSITIONS = 10000 };
+  g_autofree KsmPosition *positions = g_new (KsmPosition, N_POSITIONS);
+  KsmMove moves[KSM_MAX_MOVES];
+  int n = 0, seen = 0;
+  guint64 total_moves = 0;
+
+  for (guint64 g = 0; n < N_POSITIONS; g++)
+    {
+      KsmRandom rng;
+      KsmPosition pos;
+
+      ksm_random_seed (&rng, game_seed (seed, g));
+      rules->init (&pos, &size->options);
+      while (pos.phase != KSM_PHASE_OVER && n < N_POSITIONS)
+        {
+          if (pos.phase == KSM_PHASE_THROW)
+            {
+              rules->apply_throw (&pos, ksm_throw_sample (&rules->throws, &rng, NULL));
+              continue;
+            }
+          if (seen++ % 5 == 0)
+            positions[n++] = pos;
+          int count = rules->legal_moves (&pos, moves);
+          rules->apply_move (&pos, &moves[ksm_player_choose (KSM_LEVEL_RANDOM, &pos, moves,
+                                                             count, &rng)], NULL);
+        }
     }
 
-  /* positions with a real choice, every fifth of them, from random games */
-  KsmPosition *positions = g_new (KsmPosition, n_positions);
+  guint64 per_round = MAX (n_generations / BENCH_ROUNDS, 1);
+  double rates[BENCH_ROUNDS];
+  for (int r = 0; r < BENCH_ROUNDS; r++)
+    {
+      double start = cpu_seconds_now ();
+      for (guint64 i = 0; i < per_round; i++)
+        total_moves += (guint64) rules->legal_moves (&positions[i % N_POSITIONS], moves);
+      double elapsed = cpu_seconds_now () - start;
+      rates[r] = elapsed > 0 ? per_round / elapsed : 0;
+    }
+  qsort (rates, BENCH_ROUNDS, sizeof (double), compare_doubles);
+  size->generations_per_second = rates[BENCH_ROUNDS / 2];
+  size->moves_per_generation = (double) total_moves / (double) (per_round * BENCH_ROUNDS);
+  printf ("legal moves: %" G_GUINT64_FORMAT " generations over %d positions on one core, "
+          "median of %d rounds: %.2f million a second (best %.2f), %.1f moves each\n",
+          per_round * BENCH_ROUNDS, N_POSITIONS, BENCH_ROUNDS, size->generations_per_second / 1e6,
+          rates[BENCH_ROUNDS - 1] / 1e6, size->moves_per_generation);
+}
+
+typedef struct {
+  const KsmRules     *rules;
+  const KsmPosition  *positions;
+  int                 n_positions;
+  KsmPlayerOptions    options;
+  guint64             seed;
+  double             *times;
+} LevelRun;
+
+static void *
+level_run_thread (void *data)
+{
+  LevelRun *run = data;
+  KsmRandom rng;
+
+  ksm_random_seed (&rng, run->seed);
+  for (int i = 0; i < run->n_positions; i++)
+    {
+      KsmMove moves[KSM_MAX_MOVES];
+      int count = run->rules->legal_moves (&run->positions[i], moves);
+      double start = seconds_now ();
+      ksm_player_choose_with (&run->options, &run->positions[i], moves, count, &rng);
+      run->times[i] = 1000 * (seconds_now () - start);
+    }
+  return NULL;
+}
+
+/* The players allocate nothing: what a search uses is its stack. So the
+ * decisions run on a thread whose stack is painted first, and the bytes
+ * found overwritten afterwards are its peak (stacks grow down here). */
+static size_t
+run_on_painted_stack (LevelRun *run)
+{
+  pthread_attr_t attr;
+  pthread_t thread;
+  void *stack;
+  size_t untouched = 0;
+
+  if (posix_memalign (&stack, 4096, BENCH_STACK_SIZE) != 0)
+    die ("out of memory");
+  memset (stack, BENCH_STACK_PAINT, BENCH_STACK_SIZE);
+  pthread_attr_init (&attr);
+  if (pthread_attr_setstack (&attr, stack, BENCH_STACK_SIZE) != 0
+      || pthread_create (&thread, &attr, level_run_thread, run) != 0)
+    die ("cannot start a thread to time the players");
+  pthread_join (thread, NULL);
+  pthread_attr_destroy (&attr);
+
+  const unsigned char *bytes = stack;
+  while (untouched < BENCH_STACK_SIZE && bytes[untouched] == BENCH_STACK_PAINT)
+    untouched++;
+  free (stack);
+  return BENCH_STACK_SIZE - untouched;
+}
+
+static void
+bench_levels_section (BenchSize *size, guint64 seed, int n_positions, int budget,
+                      const gboolean *use_level)
+{
+  const KsmRules *rules = size->rules;
+  g_autofree KsmPosition *positions = g_new (KsmPosition, n_positions);
+  g_autofree double *times = g_new (double, n_positions);
   int n = 0, seen = 0;
+
+  /* positions with a real choice, every fifth of them, from random games */
   for (guint64 g = 0; n < n_positions; g++)
     {
       KsmRandom rng;
@@ -876,7 +1104,7 @@ verb_bench (int argc, char **argv)
       KsmMove moves[KSM_MAX_MOVES];
 
       ksm_random_seed (&rng, game_seed (seed, g));
-      rules->init (&pos, &game.options);
+      rules->init (&pos, &size->options);
       while (pos.phase != KSM_PHASE_OVER && n < n_positions)
         {
           if (pos.phase == KSM_PHASE_THROW)
@@ -892,35 +1120,165 @@ verb_bench (int argc, char **argv)
         }
     }
 
+  /* the harness's own stack (the thread's start, its loop, glibc's thread
+   * data) with no decision, taken off each level's peak */
+  LevelRun idle = { .rules = rules, .positions = positions, .n_positions = 0 };
+  size_t harness = run_on_painted_stack (&idle);
+
   printf ("%s, %d positions from random games, seed %" G_GUINT64_FORMAT "\n",
           rules->name, n_positions, seed);
-  double *times = g_new (double, n_positions);
   for (int l = 0; l < KSM_N_LEVELS; l++)
     {
       if (!use_level[l])
         continue;
-      KsmPlayerOptions options = { .level = (KsmLevel) l, .budget_ms = budget };
-      KsmRandom rng;
+      LevelRun run = {
+        .rules = rules,
+        .positions = positions,
+        .n_positions = n_positions,
+        .options = { .level = (KsmLevel) l, .budget_ms = budget },
+        .seed = seed,
+        .times = times,
+      };
+      size_t stack = run_on_painted_stack (&run);
       double sum = 0;
-
-      ksm_random_seed (&rng, seed);
       for (int i = 0; i < n_positions; i++)
-        {
-          KsmMove moves[KSM_MAX_MOVES];
-          int count = rules->legal_moves (&positions[i], moves);
-          double start = seconds_now ();
-          ksm_player_choose_with (&options, &positions[i], moves, count, &rng);
-          times[i] = 1000 * (seconds_now () - start);
-          sum += times[i];
-        }
+        sum += times[i];
       qsort (times, (size_t) n_positions, sizeof (double), compare_doubles);
-      printf ("%s: %d decisions, median %.3f ms, p95 %.3f ms, p99 %.3f ms, max %.3f ms, mean %.3f ms\n",
-              ksm_level_name (l), n_positions, percentile (times, n_positions, 50),
-              percentile (times, n_positions, 95), percentile (times, n_positions, 99),
-              times[n_positions - 1], sum / n_positions);
+      size->level_done[l] = TRUE;
+      size->level_median[l] = percentile (times, n_positions, 50);
+      size->level_p99[l] = percentile (times, n_positions, 99);
+      size->level_stack_kib[l] = (stack > harness ? stack - harness : 0) / 1024.0;
+      printf ("%s: %d decisions, median %.3f ms, p95 %.3f ms, p99 %.3f ms, max %.3f ms, "
+              "mean %.3f ms, stack %.1f KiB\n",
+              ksm_level_name (l), n_positions, size->level_median[l],
+              percentile (times, n_positions, 95), size->level_p99[l],
+              times[n_positions - 1], sum / n_positions, size->level_stack_kib[l]);
     }
-  g_free (times);
-  g_free (positions);
+}
+
+/* How the figures grow with the board and the players: one line a size. */
+static void
+bench_growth (const BenchSize *sizes, int n_sizes, unsigned sections)
+{
+  printf ("== growth\n");
+  printf ("%-14s %-22s %12s %8s %10s %10s %6s", "game", "size", "playouts/s", "throws",
+          "ns/throw", "gens/s", "moves");
+  for (int l = 0; l < KSM_N_LEVELS; l++)
+    if (sizes[0].level_done[l])
+      printf (" %10s %10s %8s", ksm_level_name (l), "p99", "KiB");
+  printf ("\n");
+  for (int i = 0; i < n_sizes; i++)
+    {
+      const BenchSize *s = &sizes[i];
+      printf ("%-14s %-22s", s->rules->id, s->label);
+      if (sections & SECTION_PLAYOUTS)
+        printf (" %12.0f %8.1f %10.1f", s->playouts_per_second, s->throws_per_game,
+                1e9 / (s->playouts_per_second * s->throws_per_game));
+      else
+        printf (" %12s %8s %10s", "-", "-", "-");
+      if (sections & SECTION_MOVES)
+        printf (" %9.2fM %6.1f", s->generations_per_second / 1e6, s->moves_per_generation);
+      else
+        printf (" %10s %6s", "-", "-");
+      for (int l = 0; l < KSM_N_LEVELS; l++)
+        if (sizes[0].level_done[l])
+          printf (" %7.3f ms %7.3f ms %8.1f", s->level_median[l], s->level_p99[l],
+                  s->level_stack_kib[l]);
+      printf ("\n");
+    }
+}
+
+static int
+verb_bench (int argc, char **argv)
+{
+  gboolean has_game = FALSE;
+  for (int i = 0; i < argc; i++)
+    has_game |= strcmp (argv[i], "--game") == 0 || g_str_has_prefix (argv[i], "--game=");
+  const KsmRules *only = has_game ? find_game (argc, argv) : NULL;
+  const char *game_id = NULL, *positions_text = "500", *seed_text = "1", *budget_text = NULL;
+  const char *levels_text = NULL, *playouts_text = "20000", *generations_text = "2000000";
+  const char *sections_text = NULL;
+  GameArgs game;
+  game_args_init (&game, only);
+  const ArgSpec specs[] = {
+    { "game", ARG_VALUE, &game_id, NULL, 0 },
+    { "positions", ARG_VALUE, &positions_text, NULL, 0 },
+    { "seed", ARG_VALUE, &seed_text, NULL, 0 },
+    { "budget", ARG_VALUE, &budget_text, NULL, 0 },
+    { "levels", ARG_VALUE, &levels_text, NULL, 0 },
+    { "length", ARG_VALUE, &game.length, NULL, 0 },
+    { "players", ARG_VALUE, &game.players, NULL, 0 },
+    { "playouts", ARG_VALUE, &playouts_text, NULL, 0 },
+    { "generations", ARG_VALUE, &generations_text, NULL, 0 },
+    { "sections", ARG_VALUE, &sections_text, NULL, 0 },
+  };
+  BenchSize sizes[BENCH_MAX_SIZES];
+  int n_sizes = 0;
+
+  parse_args (argc, argv, specs, G_N_ELEMENTS (specs), &game);
+  int n_positions = (int) parse_number ("positions", positions_text, 1, 1000000);
+  guint64 seed = parse_number ("seed", seed_text, 0, G_MAXUINT64);
+  int budget = budget_text ? (int) parse_number ("budget", budget_text, 1, 600000) : 0;
+  guint64 n_playouts = parse_number ("playouts", playouts_text, 1, G_GUINT64_CONSTANT (1) << 40);
+  guint64 n_generations = parse_number ("generations", generations_text, 1,
+                                        G_GUINT64_CONSTANT (1) << 40);
+  int length = game.length ? (int) parse_number ("length", game.length, 1, 255) : 0;
+  int players = game.players ? (int) parse_number ("players", game.players, 1, KSM_MAX_PLAYERS) : 0;
+  gboolean use_level[KSM_N_LEVELS];
+  for (int l = 0; l < KSM_N_LEVELS; l++)
+    use_level[l] = levels_text == NULL;
+  if (levels_text != NULL)
+    {
+      g_auto(GStrv) names = g_strsplit (levels_text, ",", -1);
+      for (int i = 0; names[i] != NULL; i++)
+        use_level[parse_level ("levels", names[i])] = TRUE;
+    }
+  unsigned sections = SECTION_PLAYOUTS | SECTION_MOVES | SECTION_LEVELS;
+  if (sections_text != NULL)
+    {
+      g_auto(GStrv) names = g_strsplit (sections_text, ",", -1);
+      sections = 0;
+      for (int i = 0; names[i] != NULL; i++)
+        if (strcmp (names[i], "playouts") == 0)
+          sections |= SECTION_PLAYOUTS;
+        else if (strcmp (names[i], "moves") == 0)
+          sections |= SECTION_MOVES;
+        else if (strcmp (names[i], "levels") == 0)
+          sections |= SECTION_LEVELS;
+        else
+          die ("--sections: unknown section \"%s\" (known: playouts, moves, levels)", names[i]);
+    }
+
+  /* the size options choose among the sizes, so they stay out of the
+   * options checked here: the game's defaults with its rule flags */
+  game.length = game.players = NULL;
+  for (unsigned i = 0; i < ksm_rules_n_games (); i++)
+    {
+      const KsmRules *rules = ksm_rules_nth (i);
+      if (only != NULL && rules != only)
+        continue;
+      GameArgs defaults = game;
+      defaults.rules = rules;
+      game_args_finish (&defaults);
+      n_sizes = bench_sizes (rules, &defaults.options, length, players, sizes, n_sizes);
+    }
+  if (n_sizes == 0)
+    die ("no game has that size (--length %s, --players %s)",
+         length ? g_strdup_printf ("%d", length) : "any",
+         players ? g_strdup_printf ("%d", players) : "any");
+
+  for (int i = 0; i < n_sizes; i++)
+    {
+      printf ("== %s: %s\n", sizes[i].rules->name, sizes[i].label);
+      if (sections & SECTION_PLAYOUTS)
+        bench_playout_section (&sizes[i], seed, n_playouts);
+      if (sections & SECTION_MOVES)
+        bench_moves_section (&sizes[i], seed, n_generations);
+      if (sections & SECTION_LEVELS)
+        bench_levels_section (&sizes[i], seed, n_positions, budget, use_level);
+      fflush (stdout);
+    }
+  bench_growth (sizes, n_sizes, sections);
   return 0;
 }
 
@@ -950,8 +1308,10 @@ static const Verb verbs[] = {
                   "           [--no-RULE | --RULE ...]\n"
                   "      two computer levels (random, easy, medium, hard) against each other,\n"
                   "      sides alternating, and the first level's win rate", verb_tournament },
-  { "bench", "bench [--game G] [--positions N] [--seed S] [--budget MS] [--levels L,L]\n"
-             "      time per decision of each computer level, on positions from random games",
+  { "bench", "bench [--game G] [--length L] [--players N] [--sections S,S] [--playouts N]\n"
+             "      [--generations N] [--positions N] [--seed S] [--budget MS] [--levels L,L]\n"
+             "      for each game and size: random playouts and legal-move generations a\n"
+             "      second on one core, and each computer level's time per decision and stack",
     verb_bench },
 };
 
