@@ -35,6 +35,7 @@ struct _KsmGame
   GCancellable *cancellable;
   guint         generation;      /* bumped whenever a computer's work goes stale */
   gboolean      thinking;
+  gboolean      read_only;       /* a game under review: it only seeks */
 
   /* last announced values, so notifications fire only on change */
   KsmPhase      last_phase;
@@ -288,7 +289,7 @@ announce (KsmGame *self, gboolean emit_turn)
 
   if (turn_changed && emit_turn && self->position.phase != KSM_PHASE_OVER)
     g_signal_emit (self, signals[SIGNAL_TURN_CHANGED], 0, (guint) self->position.to_move);
-  if (became_over)
+  if (became_over && !self->read_only)
     {
       KsmOutcome outcome;
       g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
@@ -558,6 +559,67 @@ ksm_game_new_from_record (KsmRecord  *record,
   return g_steal_pointer (&self);
 }
 
+static void replay_record (KsmGame *self);
+
+KsmGame *
+ksm_game_new_for_review (KsmRecord  *record,
+                         GError    **error)
+{
+  g_autoptr(KsmGame) self = ksm_game_new_from_record (record, error);
+
+  if (self == NULL)
+    return NULL;
+  self->read_only = TRUE;
+  stop_computer (self);
+  self->last_can_undo = FALSE;
+  return g_steal_pointer (&self);
+}
+
+gboolean
+ksm_game_is_read_only (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->read_only;
+}
+
+guint
+ksm_game_get_n_events (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), 0);
+  return ksm_record_get_n_events (self->record);
+}
+
+gboolean
+ksm_game_seek (KsmGame *self, guint n_events)
+{
+  guint now, total;
+
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  g_return_val_if_fail (self->read_only, FALSE);
+
+  now = ksm_record_get_n_events (self->record);
+  total = now + self->redo->len;
+  n_events = MIN (n_events, total);
+  if (n_events == now)
+    return FALSE;
+  if (n_events < now)
+    {
+      for (guint i = n_events; i < now; i++)
+        g_array_insert_val (self->redo, i - n_events, *ksm_record_get_event (self->record, i));
+      ksm_record_truncate (self->record, n_events);
+    }
+  else
+    {
+      for (guint i = 0; i < n_events - now; i++)
+        ksm_record_append (self->record, &g_array_index (self->redo, KsmEvent, i));
+      g_array_remove_range (self->redo, 0, n_events - now);
+    }
+  self->last_path_length = 0;
+  replay_record (self);
+  announce (self, FALSE);
+  return TRUE;
+}
+
 /* ---- getters ---- */
 
 const KsmRules *
@@ -652,7 +714,7 @@ gboolean
 ksm_game_is_person_to_act (KsmGame *self)
 {
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
-  return self->position.phase != KSM_PHASE_OVER
+  return !self->read_only && self->position.phase != KSM_PHASE_OVER
          && ksm_record_get_seat (self->record, self->position.to_move)->kind == KSM_SEAT_PERSON;
 }
 
@@ -804,14 +866,14 @@ gboolean
 ksm_game_can_undo (KsmGame *self)
 {
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
-  return last_person_move (self) >= 0;
+  return !self->read_only && last_person_move (self) >= 0;
 }
 
 gboolean
 ksm_game_can_redo (KsmGame *self)
 {
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
-  return self->redo->len > 0;
+  return !self->read_only && self->redo->len > 0;
 }
 
 static void

@@ -17,6 +17,16 @@ KsmGame           *ksm_game_new              (const KsmOptions *options,
 /* continues a recorded game from its last event */
 KsmGame           *ksm_game_new_from_record  (KsmRecord        *record,
                                               GError          **error);
+/* A recorded game to look at, not to play: it starts at its last event,
+ * nobody acts in it, and only ksm_game_seek () changes it */
+KsmGame           *ksm_game_new_for_review   (KsmRecord        *record,
+                                              GError          **error);
+gboolean           ksm_game_is_read_only     (KsmGame          *self);
+/* a game under review: shows the position after the first n_events of its
+ * record, emitting "changed"; false when it is already there */
+gboolean           ksm_game_seek             (KsmGame          *self,
+                                              guint             n_events);
+guint              ksm_game_get_n_events     (KsmGame          *self);
 
 const KsmRules    *ksm_game_get_rules        (KsmGame *self);
 const KsmOptions  *ksm_game_get_options      (KsmGame *self);

@@ -8,6 +8,7 @@ struct _KsmReview
   GObject           parent_instance;
 
   KsmRecord        *record;
+  KsmGame          *game;        /* read-only, at the current step */
   GFile            *file;
   KsmPosition      *positions;   /* n_steps + 1 */
   guint             n_steps;
@@ -71,6 +72,7 @@ ksm_review_finalize (GObject *object)
   KsmReview *self = KSM_REVIEW (object);
 
   g_clear_object (&self->record);
+  g_clear_object (&self->game);
   g_clear_object (&self->file);
   g_clear_pointer (&self->positions, g_free);
   g_clear_pointer (&self->entries, g_free);
@@ -163,7 +165,17 @@ ksm_review_new (KsmRecord *record, GFile *file)
           break;
         }
     }
+  self->game = ksm_game_new_for_review (self->record, NULL);
+  if (self->game != NULL)
+    ksm_game_seek (self->game, 0);
   return self;
+}
+
+KsmGame *
+ksm_review_get_game (KsmReview *self)
+{
+  g_return_val_if_fail (KSM_IS_REVIEW (self), NULL);
+  return self->game;
 }
 
 KsmRecord *
@@ -203,6 +215,8 @@ ksm_review_set_step (KsmReview *self, guint step)
   if (step == self->step)
     return;
   self->step = step;
+  if (self->game != NULL)
+    ksm_game_seek (self->game, step);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
 

@@ -20,6 +20,8 @@ G_DECLARE_FINAL_TYPE (KsmReview, ksm_review, KSM, REVIEW, GObject)
 KsmReview         *ksm_review_new              (KsmRecord *record, GFile *file);
 KsmRecord         *ksm_review_get_record       (KsmReview *self);
 GFile             *ksm_review_get_file         (KsmReview *self);
+/* the game the views show: read-only, following the step */
+KsmGame           *ksm_review_get_game         (KsmReview *self);
 
 /* Steps run from 0 (the start, before any event) to n-steps (after the
  * last event); step s shows the position after the first s events. */

@@ -1,0 +1,294 @@
+/* test-library.c: the saved-games library lists every game of the games
+ * folder newest first, deletes with an undo, imports good files and refuses
+ * bad ones without losing anything, and exports a game as it is.
+ */
+#include "model-test-util.h"
+
+#include "ksm-library.h"
+
+typedef struct {
+  char       *dir;
+  GFile      *directory;
+  GFile      *games;
+  KsmStore   *store;
+  KsmLibrary *library;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->dir = make_temp_dir ();
+  f->directory = g_file_new_for_path (f->dir);
+  f->store = ksm_store_new (f->directory);
+  f->games = g_object_ref (ksm_store_get_games_directory (f->store));
+  f->library = ksm_library_new (f->store);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_clear_object (&f->library);
+  g_clear_object (&f->store);
+  g_clear_object (&f->games);
+  g_clear_object (&f->directory);
+  remove_tree (f->dir);
+  g_clear_pointer (&f->dir, g_free);
+}
+
+/* a game of `n_events` random events, ended on day `day` of November */
+static KsmRecord *
+make_record (guint64 seed, guint n_events, int day)
+{
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmRecord) record = ksm_record_new (&options, PERSONS, seed);
+  g_autoptr(GDateTime) ended = g_date_time_new_utc (2026, 11, day, 12, 0, 0);
+  KsmRandom rng;
+
+  ksm_random_seed (&rng, seed);
+  engine_play (record, &rng, n_events, NULL);
+  ksm_record_set_ended (record, ended);
+  return g_steal_pointer (&record);
+}
+
+static KsmLibraryItem *
+item_at (Fixture *f, guint i)
+{
+  return g_list_model_get_item (ksm_library_get_model (f->library), i);
+}
+
+static guint
+n_items (Fixture *f)
+{
+  return g_list_model_get_n_items (ksm_library_get_model (f->library));
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* the names of the files in the games folder, sorted, one string */
+static char *
+folder_listing (Fixture *f)
+{
+  g_autofree char *path = g_file_get_path (f->games);
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static char *
+file_contents (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  char *contents = NULL;
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  return contents;
+}
+
+static void
+keep_three (Fixture *f)
+{
+  for (int i = 0; i < 3; i++)
+    {
+      /* days 10, 30, 20: the library must sort them, not the folder */
+      g_autoptr(KsmRecord) record = make_record (100 + (guint64) i, 20 + 10 * (guint) i,
+                                                 i == 0 ? 10 : i == 1 ? 30 : 20);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GFile) kept = ksm_store_keep (f->store, record, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (kept);
+    }
+}
+
+static void
+test_listing (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GFile) junk = g_file_get_child (f->games, "not-a-game.json");
+  g_autoptr(GError) error = NULL;
+
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (n_items (f), ==, 0);   /* no folder yet: an empty library */
+
+  keep_three (f);
+  g_assert_true (g_file_replace_contents (junk, "{ \"format\" : ", 13, NULL, FALSE,
+                                          G_FILE_CREATE_NONE, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (n_items (f), ==, 3);
+  g_assert_cmpuint (ksm_library_get_n_unreadable (f->library), ==, 1);
+  g_assert_true (g_file_query_exists (junk, NULL));   /* left alone */
+
+  /* newest first: ended on the 30th (30 events), 20th (40), 10th (20) */
+  const guint lengths[] = { 30, 40, 20 };
+  const int days[] = { 30, 20, 10 };
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(KsmLibraryItem) item = item_at (f, i);
+      g_assert_cmpuint (ksm_record_get_n_events (ksm_library_item_get_record (item)), ==, lengths[i]);
+      g_assert_cmpint (g_date_time_get_day_of_month (ksm_library_item_get_date (item)), ==, days[i]);
+    }
+}
+
+static void
+test_delete_and_undo (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmLibraryItem) item = NULL;
+  g_autofree char *before = NULL, *listing = NULL, *contents = NULL, *after = NULL;
+  GFile *file;
+
+  keep_three (f);
+  ksm_library_reload (f->library);
+  listing = folder_listing (f);
+  item = item_at (f, 1);
+  file = ksm_library_item_get_file (item);
+  before = file_contents (file);
+
+  g_assert_true (ksm_library_delete (f->library, item, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_items (f), ==, 2);
+  g_assert_false (g_file_query_exists (file, NULL));
+  ksm_library_reload (f->library);   /* a reload does not bring it back... */
+  g_assert_cmpuint (n_items (f), ==, 2);
+
+  /* ...but the undo does, in its place and with the file as it was */
+  g_assert_true (ksm_library_undo_delete (f->library, item, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_items (f), ==, 3);
+  {
+    g_autoptr(KsmLibraryItem) second = item_at (f, 1);
+    g_assert_true (second == item);
+  }
+  g_assert_true (g_file_query_exists (file, NULL));
+  contents = file_contents (file);
+  g_assert_cmpstr (contents, ==, before);
+  after = folder_listing (f);
+  g_assert_cmpstr (after, ==, listing);
+  g_assert_false (ksm_library_undo_delete (f->library, item, NULL));   /* once */
+
+  /* deleted and not undone: gone for good once purged */
+  g_assert_true (ksm_library_delete (f->library, item, &error));
+  g_assert_no_error (error);
+  ksm_library_purge (f->library);
+  g_assert_false (ksm_library_undo_delete (f->library, item, NULL));
+  g_assert_false (g_file_query_exists (file, NULL));
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (n_items (f), ==, 2);
+  g_clear_pointer (&after, g_free);
+  after = folder_listing (f);
+  g_assert_null (strstr (after, ".deleted"));
+  g_assert_cmpuint (strlen (after), <, strlen (listing));
+}
+
+static void
+test_import_good (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KsmRecord) record = make_record (7, 50, 15);
+  g_autofree char *outside_dir = make_temp_dir ();
+  g_autofree char *outside_path = g_build_filename (outside_dir, "from a friend.json", NULL);
+  g_autoptr(GFile) outside = g_file_new_for_path (outside_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmLibraryItem) item = NULL;
+  g_autofree char *exported_path = g_build_filename (outside_dir, "exported.json", NULL);
+  g_autoptr(GFile) exported = g_file_new_for_path (exported_path);
+  g_autofree char *kept = NULL, *copy = NULL;
+
+  keep_three (f);
+  ksm_library_reload (f->library);
+  g_assert_true (ksm_record_save_to_file (record, outside, &error));
+
+  item = ksm_library_import (f->library, outside, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (item);
+  g_assert_cmpuint (n_items (f), ==, 4);
+  assert_records_equal (ksm_library_item_get_record (item), record, TRUE);
+  g_assert_true (g_file_query_exists (outside, NULL));   /* the original stays */
+
+  /* it is in the folder, so the next reload lists it too */
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (n_items (f), ==, 4);
+
+  /* export writes the library's file as it is */
+  g_assert_true (ksm_library_export (f->library, item, exported, &error));
+  g_assert_no_error (error);
+  kept = file_contents (ksm_library_item_get_file (item));
+  copy = file_contents (exported);
+  g_assert_cmpstr (copy, ==, kept);
+  remove_tree (outside_dir);
+}
+
+static void
+test_import_bad (Fixture *f, gconstpointer data)
+{
+  static const struct {
+    const char *contents;
+    const char *message;
+    KsmRecordError code;
+  } bad[] = {
+    { "{ \"format\" : \"kasimala-game\", \"vers", "not a saved game: the file is not complete JSON",
+      KSM_RECORD_ERROR_NOT_JSON },
+    { "{ \"format\" : \"chess\" }", "not a saved game: \"format\" is not \"kasimala-game\"",
+      KSM_RECORD_ERROR_FORMAT },
+    { "{ \"format\" : \"kasimala-game\", \"version\" : 2 }", "saved-game format version 2",
+      KSM_RECORD_ERROR_VERSION },
+  };
+  g_autofree char *outside_dir = make_temp_dir ();
+  g_autofree char *listing = NULL;
+
+  keep_three (f);
+  ksm_library_reload (f->library);
+  listing = folder_listing (f);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *path = g_build_filename (outside_dir, "bad.json", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KsmLibraryItem) item = NULL;
+      g_autofree char *after = NULL;
+
+      g_assert_true (g_file_set_contents (path, bad[i].contents, -1, NULL));
+      item = ksm_library_import (f->library, file, &error);
+      g_assert_null (item);
+      g_assert_error (error, KSM_RECORD_ERROR, (int) bad[i].code);
+      g_assert_true (g_str_has_prefix (error->message, bad[i].message));
+      /* nothing lost, nothing added */
+      g_assert_cmpuint (n_items (f), ==, 3);
+      after = folder_listing (f);
+      g_assert_cmpstr (after, ==, listing);
+    }
+
+  /* a file that is not there */
+  {
+    g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/kasimala/game.json");
+    g_autoptr(GError) error = NULL;
+    g_assert_null (ksm_library_import (f->library, missing, &error));
+    g_assert_nonnull (error);
+    g_assert_cmpuint (n_items (f), ==, 3);
+  }
+  remove_tree (outside_dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/library/listing", Fixture, NULL, fixture_set_up, test_listing, fixture_tear_down);
+  g_test_add ("/library/delete-and-undo", Fixture, NULL, fixture_set_up, test_delete_and_undo,
+              fixture_tear_down);
+  g_test_add ("/library/import-good", Fixture, NULL, fixture_set_up, test_import_good,
+              fixture_tear_down);
+  g_test_add ("/library/import-bad", Fixture, NULL, fixture_set_up, test_import_bad,
+              fixture_tear_down);
+  return g_test_run ();
+}
