@@ -369,6 +369,8 @@ test_notation (void)
     "ashte-kashte 2 R:0,0,0,0 G:0,0,0,0 blood:Y r - 0",
     "ashte-kashte 2 R:0,0,0,0 G:0,0,0,0 blood:- r - 0 grace=maybe",
     "ashte-kashte 2 R:0,0,0,0  G:0,0,0,0 blood:- r - 0",
+    /* found by fuzzing: 2^32 + 5 overflowed to 5 and was taken */
+    "ashte-kashte 2 R:4294967301,0,0,0 G:0,0,0,0 blood:- r - 0",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (good); i++)

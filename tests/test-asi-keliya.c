@@ -376,6 +376,8 @@ test_notation (void)
     "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 7 2",
     "asi-keliya S:H,H,H,H E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw - 2",
     "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw - 0 sideways=on",
+    /* as Ashte Kashte's fuzzing found: 2^32 + 5 overflowed to 5 */
+    "asi-keliya S:h,h,h,4294967301 E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw - 0",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (good); i++)

@@ -60,7 +60,7 @@ test_round_trip (void)
     /* the example of doc/notation.md: after the first kasi */
     "kasimala 17 B:BBBBBBBBBBBBBBBB. M:................b T:SSSSSSSSSSSSSSSSS s - 1 0/0",
     /* stacks, waiting pieces on both rows, a pending chya */
-    "kasimala 17 B:BBBBBBBBBB..s.... M:b2...s3..b...b3.s... T:..SSSSSSSSSb....s b 4 120 0/2",
+    "kasimala 17 B:BBBBBBBBBB..s.... M:b2...s3..b...b3.s... T:s.SSSSSSSSSb..... b 4 120 0/2",
     /* a pending kasi, stones to play */
     "kasimala 17 B:BBBBBBBBBBBBBBB.b M:s...............b T:.SSSSSSSSSSSSSSSS s 1 3 0/0",
     /* two-digit stacks */
@@ -134,7 +134,7 @@ test_fields (void)
 {
   KsmPosition pos;
 
-  parse_ok ("kasimala 17 B:BBBBBBBBBB..s.... M:b2...s3..b...b3.s... T:..SSSSSSSSSb....s b 4 120 0/2", &pos);
+  parse_ok ("kasimala 17 B:BBBBBBBBBB..s.... M:b2...s3..b...b3.s... T:s.SSSSSSSSSb..... b 4 120 0/2", &pos);
   g_assert_cmpint (pos.options.game, ==, KSM_GAME_KASIMALA);
   g_assert_cmpint (pos.options.length, ==, 17);
   g_assert_cmpint (pos.options.throw_limit, ==, 3000);
@@ -228,6 +228,12 @@ test_malformed (void)
     { "kasimala 17 X:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0", "a row named X" },
     { "kasimala 17 BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0", "a row without its name" },
     { "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS T:SSSSSSSSSSSSSSSSS b - 0 0/0", "a row twice" },
+    /* found by fuzzing: a started piece behind a waiting one, which no game
+     * reaches, could land on it and lose a piece */
+    { "kasimala 21 B:BBBBBBBBBBBBBBBBBBBBB M:..................... T:SSSSSSsSSSSSSSSSSSSSS b - 0 0/0", "a started stone behind waiting ones" },
+    { "kasimala 17 B:BBBBBBbBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0", "a started brick behind waiting ones" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBb. M:................b T:SSSSSSSSSSSSSSSSS s - 0 0/0", "(control) must parse" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBB. M:................. T:s2SSSSSSSSSSSSSSS. s - 0 1/0", "(control) must parse" },
   };
 
   for (unsigned i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -686,10 +686,14 @@ ashte_parse_position (const char *text, KsmPosition *pos, char *error, size_t er
           else if (*f >= '0' && *f <= '9')
             {
               value = 0;
+              /* checked digit by digit: a long run of digits overflowed
+               * (found by fuzzing) */
               while (*f >= '0' && *f <= '9')
-                value = value * 10 + (*f++ - '0');
-              if (value > CENTRE)
-                FAIL ("field %d: a path index goes from 0 to 48", 3 + p);
+                {
+                  value = value * 10 + (*f++ - '0');
+                  if (value > CENTRE)
+                    FAIL ("field %d: a path index goes from 0 to 48", 3 + p);
+                }
             }
           else
             FAIL ("field %d: a token is a path index 0-48%s", 3 + p,

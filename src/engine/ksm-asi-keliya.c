@@ -844,10 +844,13 @@ parse_pieces (const char *text, int p, KsmAsiState *st, char *error, size_t erro
       else if (*c >= '0' && *c <= '9')
         {
           int value = 0;
+          /* checked digit by digit: a long run of digits overflowed */
           while (*c >= '0' && *c <= '9')
-            value = value * 10 + (*c++ - '0');
-          if (value >= HOME)
-            FAIL ("field %d: a track index goes from 0 to 47 (H for home)", p + 2);
+            {
+              value = value * 10 + (*c++ - '0');
+              if (value >= HOME)
+                FAIL ("field %d: a track index goes from 0 to 47 (H for home)", p + 2);
+            }
           if (count == PIECES)
             FAIL ("field %d: more than four pieces", p + 2);
           st->piece[p][count++] = (int8_t) value;

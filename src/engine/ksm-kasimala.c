@@ -1008,6 +1008,28 @@ kasimala_parse_position (const char *text, KsmPosition *pos, char *error, size_t
     if (!parse_row (&fields[2 + i], row_order[i], length, &parsed, error, error_size))
       return false;
 
+  /* Pieces start from the front of the waiting line and never come back to
+   * their own row, so a started piece there stands ahead of every waiting
+   * one; behind one, a move would land on it and lose a piece (found by
+   * fuzzing). */
+  for (int side = 0; side < 2; side++)
+    {
+      uint32_t waiting = parsed.u.kasimala.waiting[side];
+      int row = own_row (side);
+      if (waiting == 0)
+        continue;
+      for (int col = 0; col < length; col++)
+        {
+          int value = parsed.u.kasimala.cells[row][col];
+          bool started = (side == BOTTOM ? value > 0 : value < 0) && !(waiting >> col & 1u);
+          bool behind = side == BOTTOM ? col < 31 - __builtin_clz (waiting)
+                                       : col > __builtin_ctz (waiting);
+          if (started && behind)
+            FAIL ("row %c, cell %d: a started %s cannot stand behind a waiting one",
+                  row_letters[row], col + 1, side == BOTTOM ? "brick" : "stone");
+        }
+    }
+
   if (field_is (&fields[5], "b"))
     parsed.to_move = BOTTOM;
   else if (field_is (&fields[5], "s"))
