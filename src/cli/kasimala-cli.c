@@ -943,8 +943,10 @@ bench_playouts (const KsmRules *rules, const KsmOptions *options, guint64 seed,
             rules->apply_throw (&pos, ksm_throw_sample (&rules->throws, &rng, NULL));
           else
             {
+              /* the random player's draw (ksm_player_choose at
+               * KSM_LEVEL_RANDOM), without the call through the levels */
               int n = rules->legal_moves (&pos, moves);
-              int chosen = ksm_player_choose (KSM_LEVEL_RANDOM, &pos, moves, n, &rng);
+              int chosen = n > 1 ? (int) ksm_random_below (&rng, (uint32_t) n) : 0;
               rules->apply_move (&pos, &moves[chosen], NULL);
             }
         }

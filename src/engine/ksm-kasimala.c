@@ -42,6 +42,20 @@ typedef struct {
 
 static CellPlace place_of[N_LENGTHS][MAX_CELLS];
 
+/* steps[length][side][distance][from]: the whole step a started piece makes,
+ * ready to copy into the move list, with its landing cell as an index into
+ * the cells (row * KSM_KASIMALA_MAX_LENGTH + column). */
+typedef struct {
+  KsmMove move;   /* captured left 0 */
+  uint8_t flat;
+  uint8_t laiga;
+} StepEntry;
+
+static StepEntry steps[N_LENGTHS][2][MAX_DISTANCE + 1][MAX_CELLS];
+
+/* the laigas of the middle row, as column bits */
+static uint32_t laiga_bits[N_LENGTHS];
+
 /* The lengths are 17, 21 and 25: their index without a search, for options
  * already checked. */
 static inline int
@@ -88,6 +102,9 @@ static void
 fill_destinations (void)
 {
   for (int li = 0; li < N_LENGTHS; li++)
+    for (int col = 0; col < lengths[li]; col += 4)
+      laiga_bits[li] |= 1u << col;
+  for (int li = 0; li < N_LENGTHS; li++)
     for (int cell = 0; cell < 3 * lengths[li]; cell++)
       place_of[li][cell] = (CellPlace) { (uint8_t) (cell / lengths[li]),
                                          (uint8_t) (cell % lengths[li]),
@@ -102,6 +119,11 @@ fill_destinations (void)
             {
               at = next_cell (side, lengths[li], at);
               destination[li][side][d][cell] = (int8_t) at;
+              steps[li][side][d][cell] = (StepEntry) {
+                { KSM_MOVE_STEP, (int8_t) cell, (int8_t) at, (uint8_t) d, 0, 0 },
+                (uint8_t) (at / lengths[li] * KSM_KASIMALA_MAX_LENGTH + at % lengths[li]),
+                is_laiga (lengths[li], at),
+              };
             }
         }
 }
@@ -160,6 +182,21 @@ face_value (int face)
   return face + 1;
 }
 
+/* The occupancy bits are indexed by cell, all three rows in 128 bits, so
+ * that move generation walks a side's pieces in one loop (one word at
+ * lengths 17 and 21). */
+static inline void
+set_occupied (KsmKasimalaState *st, int side, int cell)
+{
+  st->occupied[side][cell >> 6] |= (uint64_t) 1 << (cell & 63);
+}
+
+static inline void
+clear_occupied (KsmKasimalaState *st, int side, int cell)
+{
+  st->occupied[side][cell >> 6] &= ~((uint64_t) 1 << (cell & 63));
+}
+
 /* Rebuilds the occupancy bits from the cells, for a position made by
  * hand (init, parsing); apply_move keeps them in step from then on. */
 static void
@@ -171,7 +208,7 @@ sync_occupied (KsmPosition *pos)
   for (int row = 0; row < KSM_KASIMALA_ROWS; row++)
     for (int col = 0; col < pos->options.length; col++)
       if (st->cells[row][col] != 0)
-        st->occupied[st->cells[row][col] > 0 ? BOTTOM : TOP][row] |= 1u << col;
+        set_occupied (st, st->cells[row][col] > 0 ? BOTTOM : TOP, row * pos->options.length + col);
 }
 
 /* ---- throws ---- */
@@ -318,6 +355,31 @@ add_move (KsmMove *moves, int *n, int kind, int from, int to, int distance, uint
   m->captured = captured;
 }
 
+/* Writes the steps of the started pieces whose cells are the bits of
+ * `pieces` (cells first to first + 63) and returns how many; `check` drops
+ * the steps onto a laiga the other side holds. Inlined apart for each, so
+ * the usual case (no such laiga) runs without the test. */
+static inline __attribute__ ((always_inline)) int
+add_steps (const KsmKasimalaState *st, int side, const StepEntry *table, uint64_t pieces,
+           KsmMove *moves, bool check)
+{
+  const int8_t *flat_cells = &st->cells[0][0];
+  int flip = side == BOTTOM ? -1 : 0;   /* the enemy's count is value ^ flip - flip */
+  int n = 0;
+
+  for (; pieces != 0; pieces &= pieces - 1)
+    {
+      const StepEntry *step = &table[__builtin_ctzll (pieces)];
+      int enemy = (flat_cells[step->flat] ^ flip) - flip;
+      if (check && enemy > 0 && step->laiga)
+        continue;
+      moves[n] = step->move;
+      moves[n].captured = (uint8_t) (enemy > 0 ? enemy : 0);
+      n++;
+    }
+  return n;
+}
+
 static int
 kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
 {
@@ -329,13 +391,11 @@ kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
   bool kasi_starts = pos->options.flags & KSM_OPT_KASIMALA_KASI_STARTS;
   bool safe_laigas = pos->options.flags & KSM_OPT_KASIMALA_SAFE_LAIGAS;
   int next_waiting = next_waiting_cell (pos, side);
-  const CellPlace *places = place_of[li];
   uint8_t captured;
   int n = 0;
 
   if (pos->phase != KSM_PHASE_MOVE)
     return 0;
-  const int8_t *dest = destination[li][side][distance];
 
   /* While a piece waits, a kasi must start it; it is lost when that step
    * meets a laiga the other side holds. */
@@ -349,27 +409,33 @@ kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
       return n;
     }
 
-  /* the side's started pieces, row by row and column by column: the order
-   * every caller (and a seeded random player) sees */
-  for (int row = 0; row < KSM_KASIMALA_ROWS; row++)
+  /* The side's started pieces in the order of their cells, row by row and
+   * column by column: the order every caller (and a seeded random player)
+   * sees. A step can be illegal only onto a laiga the other side holds;
+   * while there is none, every step is written without asking. */
+  const StepEntry *table = steps[li][side][distance];
+  uint64_t low = st->occupied[side][0], high = st->occupied[side][1];
+  uint64_t waiting = st->waiting[side];
+  if (side == BOTTOM)
+    low &= ~waiting;   /* row B starts at cell 0 */
+  else
     {
-      uint32_t pieces = st->occupied[side][row];
-      if (row == own_row (side))
-        pieces &= ~st->waiting[side];
-      while (pieces != 0)
-        {
-          int from = row * length + __builtin_ctz (pieces);
-          int to = dest[from];
-          const CellPlace *at = &places[to];
-          int value = st->cells[at->row][at->col];
-          int enemy = side == BOTTOM ? -value : value;
-          pieces &= pieces - 1;
-          /* written always, kept only when legal: a capture is rare and
-           * unpredictable, so this saves a mispredicted branch a piece */
-          moves[n] = (KsmMove) { KSM_MOVE_STEP, (int8_t) from, (int8_t) to, (uint8_t) distance,
-                                 0, (uint8_t) (enemy > 0 ? enemy : 0) };
-          n += !(enemy > 0 && safe_laigas && at->laiga);
-        }
+      int first = ROW_T * length;   /* 34, 42 or 50: row T may straddle the words */
+      low &= ~(waiting << first);
+      high &= ~(waiting >> (64 - first));
+    }
+  bool check = safe_laigas && ((st->occupied[1 - side][0] >> length) & laiga_bits[li]) != 0;
+  if (!check)
+    {
+      n = add_steps (st, side, table, low, moves, false);
+      if (high != 0)
+        n += add_steps (st, side, table + 64, high, moves + n, false);
+    }
+  else
+    {
+      n = add_steps (st, side, table, low, moves, true);
+      if (high != 0)
+        n += add_steps (st, side, table + 64, high, moves + n, true);
     }
 
   if (!kasi_starts && next_waiting >= 0)
@@ -401,61 +467,60 @@ kasimala_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
   KsmKasimalaState *st = &pos->u.kasimala;
   int side = pos->to_move;
   int enemy = 1 - side;
-  KsmEffect local;
-
-  if (effect == NULL)
-    effect = &local;
-  memset (effect, 0, sizeof *effect);
-  effect->captured_player = -1;
+  /* filled here and copied out once: most callers pass NULL */
+  KsmEffect done = { .captured_player = -1 };
 
   if (pos->phase != KSM_PHASE_MOVE)
-    return;
+    {
+      if (effect != NULL)
+        *effect = done;
+      return;
+    }
 
   if (move->kind != KSM_MOVE_LOSE)
     {
       const CellPlace *places = place_of[fast_length_index (pos->options.length)];
-      const CellPlace *from_at = &places[move->from];
-      const CellPlace *to_at = &places[move->to];
-      int8_t *from = &st->cells[from_at->row][from_at->col];
-      int8_t *to = &st->cells[to_at->row][to_at->col];
+      CellPlace from_at = places[move->from];
+      CellPlace to_at = places[move->to];
+      int8_t *from = &st->cells[from_at.row][from_at.col];
+      int8_t *to = &st->cells[to_at.row][to_at.col];
       int sign = side == BOTTOM ? 1 : -1;
 
-      if (move->kind == KSM_MOVE_START)
-        st->waiting[side] &= ~(1u << from_at->col);
+      /* a waiting piece is alone on its cell, so starting it empties it */
+      st->waiting[side] &= ~((uint32_t) (move->kind == KSM_MOVE_START) << from_at.col);
       *from = (int8_t) (*from - sign);
       if (*from == 0)
-        st->occupied[side][from_at->row] &= ~(1u << from_at->col);
+        clear_occupied (st, side, move->from);
 
-      int enemy_count = side == BOTTOM ? -*to : *to;
+      int enemy_count = *to * sign < 0 ? -*to * sign : 0;
       if (enemy_count > 0)
         {
-          effect->captured = (uint8_t) enemy_count;
-          effect->captured_player = (int8_t) enemy;
-          if (to_at->row == own_row (enemy) && (st->waiting[enemy] >> to_at->col & 1u))
+          done.captured = (uint8_t) enemy_count;
+          done.captured_player = (int8_t) enemy;
+          if (to_at.row == own_row (enemy) && (st->waiting[enemy] >> to_at.col & 1u))
             {
-              effect->captured_waiting = 1;
-              st->waiting[enemy] &= ~(1u << to_at->col);
+              done.captured_waiting = 1;
+              st->waiting[enemy] &= ~(1u << to_at.col);
             }
           st->pieces[enemy] = (uint8_t) (st->pieces[enemy] - enemy_count);
-          st->occupied[enemy][to_at->row] &= ~(1u << to_at->col);
+          clear_occupied (st, enemy, move->to);
           *to = 0;
         }
       *to = (int8_t) (*to + sign);
-      st->occupied[side][to_at->row] |= 1u << to_at->col;
+      set_occupied (st, side, move->to);
     }
 
-  int distance = face_value (pos->face);
-  effect->throws_again = (pos->options.flags & KSM_OPT_KASIMALA_EXTRA_THROW) && distance >= 4;
-
+  done.throws_again = (pos->options.flags & KSM_OPT_KASIMALA_EXTRA_THROW) && pos->face >= 3;
   pos->phase = KSM_PHASE_THROW;
-  if (!effect->throws_again)
-    pos->to_move = (uint8_t) enemy;
+  pos->to_move = (uint8_t) (done.throws_again ? side : enemy);
   if (game_ended (pos))
     {
       pos->phase = KSM_PHASE_OVER;
-      effect->game_over = true;
-      effect->throws_again = false;
+      done.game_over = true;
+      done.throws_again = false;
     }
+  if (effect != NULL)
+    *effect = done;
 }
 
 static void

@@ -13,12 +13,6 @@ splitmix64 (uint64_t *state)
   return z ^ (z >> 31);
 }
 
-static inline uint64_t
-rotl (uint64_t x, int k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
 void
 ksm_random_seed (KsmRandom *rng, uint64_t seed)
 {
@@ -27,48 +21,12 @@ ksm_random_seed (KsmRandom *rng, uint64_t seed)
     rng->s[i] = splitmix64 (&state);
 }
 
-uint64_t
-ksm_random_next (KsmRandom *rng)
-{
-  uint64_t *s = rng->s;
-  uint64_t result = rotl (s[1] * 5, 7) * 9;
-  uint64_t t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-  return result;
-}
-
-uint32_t
-ksm_random_below (KsmRandom *rng, uint32_t bound)
-{
-  /* Lemire's multiply-shift with rejection: exact, and usually one draw */
-  uint64_t m = (uint64_t) (uint32_t) (ksm_random_next (rng) >> 32) * bound;
-  uint32_t low = (uint32_t) m;
-
-  if (low < bound)
-    {
-      uint32_t threshold = (uint32_t) -bound % bound;
-      while (low < threshold)
-        {
-          m = (uint64_t) (uint32_t) (ksm_random_next (rng) >> 32) * bound;
-          low = (uint32_t) m;
-        }
-    }
-  return (uint32_t) (m >> 32);
-}
-
-uint32_t
-ksm_random_bits (KsmRandom *rng, unsigned n)
-{
-  if (n == 0)
-    return 0;
-  return (uint32_t) (ksm_random_next (rng) >> (64 - n));
-}
+/* the external definitions of the inline draws in ksm-random.h */
+extern inline uint64_t ksm_random_next  (KsmRandom *rng);
+extern inline uint32_t ksm_random_below (KsmRandom *rng, uint32_t bound);
+extern inline uint32_t ksm_random_bits  (KsmRandom *rng, unsigned n);
+extern inline int      ksm_throw_sample (const KsmThrowModel *model, KsmRandom *rng,
+                                         uint32_t *pattern);
 
 void
 ksm_random_save (const KsmRandom *rng, char *buf)
@@ -111,14 +69,4 @@ ksm_random_restore (KsmRandom *rng, const char *text)
 
   *rng = parsed;
   return true;
-}
-
-int
-ksm_throw_sample (const KsmThrowModel *model, KsmRandom *rng, uint32_t *pattern)
-{
-  uint32_t bits = ksm_random_bits (rng, model->n_objects);
-
-  if (pattern != NULL)
-    *pattern = bits;
-  return model->face_of_pattern (bits);
 }

@@ -92,7 +92,7 @@ typedef struct {
 typedef struct {
   int8_t   cells[KSM_KASIMALA_ROWS][KSM_KASIMALA_MAX_LENGTH];
   uint32_t waiting[2];
-  uint32_t occupied[2][KSM_KASIMALA_ROWS];  /* bit (col - 1): a side's pieces there */
+  uint64_t occupied[2][2];  /* bit per cell index (see ksm-kasimala.c): a side's pieces */
   uint8_t  pieces[2];       /* pieces left on the board, waiting ones included */
 } KsmKasimalaState;
 
