@@ -33,18 +33,10 @@ static const char side_marks[2] = { 'b', 's' };
 static int8_t destination[N_LENGTHS][2][MAX_DISTANCE + 1][MAX_CELLS];
 static once_flag destination_once = ONCE_FLAG_INIT;
 
-/* A cell's row and column, so the hot paths (move generation, apply_move)
- * find a cell without dividing by the length. */
-typedef struct {
-  uint8_t row, col;
-  bool    laiga;
-} CellPlace;
-
-static CellPlace place_of[N_LENGTHS][MAX_CELLS];
-
 /* steps[length][side][distance][from]: the whole step a started piece makes,
  * ready to copy into the move list, with its landing cell as an index into
- * the cells (row * KSM_KASIMALA_MAX_LENGTH + column). */
+ * the cells (row * KSM_KASIMALA_MAX_LENGTH + column). At distance 0 the
+ * piece stays put, which gives any cell's index into the cells. */
 typedef struct {
   KsmMove move;   /* captured left 0 */
   uint8_t flat;
@@ -105,16 +97,16 @@ fill_destinations (void)
     for (int col = 0; col < lengths[li]; col += 4)
       laiga_bits[li] |= 1u << col;
   for (int li = 0; li < N_LENGTHS; li++)
-    for (int cell = 0; cell < 3 * lengths[li]; cell++)
-      place_of[li][cell] = (CellPlace) { (uint8_t) (cell / lengths[li]),
-                                         (uint8_t) (cell % lengths[li]),
-                                         is_laiga (lengths[li], cell) };
-  for (int li = 0; li < N_LENGTHS; li++)
     for (int side = 0; side < 2; side++)
       for (int cell = 0; cell < 3 * lengths[li]; cell++)
         {
           int at = cell;
           destination[li][side][0][cell] = (int8_t) cell;
+          steps[li][side][0][cell] = (StepEntry) {
+            { KSM_MOVE_STEP, (int8_t) cell, (int8_t) cell, 0, 0, 0 },
+            (uint8_t) (cell / lengths[li] * KSM_KASIMALA_MAX_LENGTH + cell % lengths[li]),
+            is_laiga (lengths[li], cell),
+          };
           for (int d = 1; d <= MAX_DISTANCE; d++)
             {
               at = next_cell (side, lengths[li], at);
@@ -380,27 +372,26 @@ add_steps (const KsmKasimalaState *st, int side, const StepEntry *table, uint64_
   return n;
 }
 
-static int
-kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
+/* Move generation for one side, inlined apart for each so that the side's
+ * rows, signs and paths are constants. */
+static inline __attribute__ ((always_inline)) int
+legal_moves_of (const KsmPosition *pos, KsmMove *moves, const int side)
 {
   const KsmKasimalaState *st = &pos->u.kasimala;
-  int side = pos->to_move;
   int distance = face_value (pos->face);
   int length = pos->options.length;
   int li = fast_length_index (length);
   bool kasi_starts = pos->options.flags & KSM_OPT_KASIMALA_KASI_STARTS;
   bool safe_laigas = pos->options.flags & KSM_OPT_KASIMALA_SAFE_LAIGAS;
-  int next_waiting = next_waiting_cell (pos, side);
+  uint32_t waiting = st->waiting[side];
   uint8_t captured;
   int n = 0;
 
-  if (pos->phase != KSM_PHASE_MOVE)
-    return 0;
-
   /* While a piece waits, a kasi must start it; it is lost when that step
    * meets a laiga the other side holds. */
-  if (kasi_starts && distance == 1 && next_waiting >= 0)
+  if (distance == 1 && kasi_starts && waiting != 0)
     {
+      int next_waiting = next_waiting_cell (pos, side);
       int to = landing (pos, side, destination[li][side][1][next_waiting], &captured);
       if (to >= 0)
         add_move (moves, &n, KSM_MOVE_START, next_waiting, to, 1, captured);
@@ -415,14 +406,13 @@ kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
    * while there is none, every step is written without asking. */
   const StepEntry *table = steps[li][side][distance];
   uint64_t low = st->occupied[side][0], high = st->occupied[side][1];
-  uint64_t waiting = st->waiting[side];
   if (side == BOTTOM)
-    low &= ~waiting;   /* row B starts at cell 0 */
+    low &= ~(uint64_t) waiting;   /* row B starts at cell 0 */
   else
     {
       int first = ROW_T * length;   /* 34, 42 or 50: row T may straddle the words */
-      low &= ~(waiting << first);
-      high &= ~(waiting >> (64 - first));
+      low &= ~((uint64_t) waiting << first);
+      high &= ~((uint64_t) waiting >> (64 - first));
     }
   bool check = safe_laigas && ((st->occupied[1 - side][0] >> length) & laiga_bits[li]) != 0;
   if (!check)
@@ -438,8 +428,9 @@ kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
         n += add_steps (st, side, table + 64, high, moves + n, true);
     }
 
-  if (!kasi_starts && next_waiting >= 0)
+  if (!kasi_starts && waiting != 0)
     {
+      int next_waiting = next_waiting_cell (pos, side);
       int to = landing (pos, side, destination[li][side][distance][next_waiting], &captured);
       if (to >= 0)
         add_move (moves, &n, KSM_MOVE_START, next_waiting, to, distance, captured);
@@ -448,6 +439,15 @@ kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
   if (n == 0)
     add_move (moves, &n, KSM_MOVE_LOSE, -1, -1, 0, 0);
   return n;
+}
+
+static int
+kasimala_legal_moves (const KsmPosition *pos, KsmMove *moves)
+{
+  if (pos->phase != KSM_PHASE_MOVE)
+    return 0;
+  return pos->to_move == BOTTOM ? legal_moves_of (pos, moves, BOTTOM)
+                                : legal_moves_of (pos, moves, TOP);
 }
 
 static bool
@@ -479,28 +479,30 @@ kasimala_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
 
   if (move->kind != KSM_MOVE_LOSE)
     {
-      const CellPlace *places = place_of[fast_length_index (pos->options.length)];
-      CellPlace from_at = places[move->from];
-      CellPlace to_at = places[move->to];
-      int8_t *from = &st->cells[from_at.row][from_at.col];
-      int8_t *to = &st->cells[to_at.row][to_at.col];
-      int sign = side == BOTTOM ? 1 : -1;
+      const StepEntry *entry = &steps[fast_length_index (pos->options.length)][0][0][0];
+      int8_t *cells = &st->cells[0][0];
+      int8_t *from = &cells[entry[move->from].flat];
+      int8_t *to = &cells[entry[move->to].flat];
+      int sign = 1 - 2 * side;   /* bricks count up, stones down */
+      int own_first = side == BOTTOM ? 0 : ROW_T * pos->options.length;
 
-      /* a waiting piece is alone on its cell, so starting it empties it */
-      st->waiting[side] &= ~((uint32_t) (move->kind == KSM_MOVE_START) << from_at.col);
+      if (move->kind == KSM_MOVE_START)
+        st->waiting[side] &= ~(1u << (move->from - own_first));
       *from = (int8_t) (*from - sign);
       if (*from == 0)
         clear_occupied (st, side, move->from);
 
-      int enemy_count = *to * sign < 0 ? -*to * sign : 0;
+      int enemy_count = -*to * sign;
       if (enemy_count > 0)
         {
+          int enemy_first = side == BOTTOM ? ROW_T * pos->options.length : 0;
+          int col = move->to - enemy_first;
           done.captured = (uint8_t) enemy_count;
           done.captured_player = (int8_t) enemy;
-          if (to_at.row == own_row (enemy) && (st->waiting[enemy] >> to_at.col & 1u))
+          if (col >= 0 && col < pos->options.length && (st->waiting[enemy] >> col & 1u))
             {
               done.captured_waiting = 1;
-              st->waiting[enemy] &= ~(1u << to_at.col);
+              st->waiting[enemy] &= ~(1u << col);
             }
           st->pieces[enemy] = (uint8_t) (st->pieces[enemy] - enemy_count);
           clear_occupied (st, enemy, move->to);
