@@ -194,11 +194,33 @@ actor_value (Analyst *a, const KsmPosition *pos, int next_face, double *face_val
     }
 }
 
+static void
+apply_event (const KsmRules *rules, KsmPosition *pos, const KsmAnalysisEvent *event)
+{
+  KsmMove moves[KSM_MAX_MOVES];
+  KsmEffect effect;
+  int n;
+
+  if (event->kind == KSM_ANALYSIS_EVENT_THROW)
+    {
+      rules->apply_throw (pos, event->face);
+      return;
+    }
+  n = rules->legal_moves (pos, moves);
+  for (int m = 0; m < n; m++)
+    if (event->kind == KSM_ANALYSIS_EVENT_LOST
+        ? moves[m].kind == KSM_MOVE_LOSE : ksm_moves_equal (&moves[m], &event->move))
+      {
+        rules->apply_move (pos, &moves[m], &effect);
+        return;
+      }
+}
+
 int
-ksm_analyse (const KsmAnalysisOptions *analysis, const KsmOptions *options,
-             const KsmAnalysisEvent *events, int n_events,
-             KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
-             KsmAnalysisProgress progress, void *data)
+ksm_analyse_part (const KsmAnalysisOptions *analysis, const KsmOptions *options,
+                  const KsmAnalysisEvent *events, int first, int last,
+                  KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
+                  KsmAnalysisProgress progress, void *data)
 {
   Analyst a = { 0 };
   KsmPosition pos;
@@ -220,10 +242,13 @@ ksm_analyse (const KsmAnalysisOptions *analysis, const KsmOptions *options,
     }
 
   a.rules->init (&pos, options);
-  value = actor_value (&a, &pos, n_events > 0 ? events[0].face : -1, face_values);
-  share_chances (&a, &pos, value, start);
+  for (int i = 0; i < first; i++)
+    apply_event (a.rules, &pos, &events[i]);
+  value = actor_value (&a, &pos, first < last ? events[first].face : -1, face_values);
+  if (start != NULL)
+    share_chances (&a, &pos, value, start);
 
-  for (int i = 0; i < n_events; i++)
+  for (int i = first; i < last; i++)
     {
       const KsmAnalysisEvent *event = &events[i];
       KsmAnalysisEntry *entry = &entries[i];
@@ -266,13 +291,22 @@ ksm_analyse (const KsmAnalysisOptions *analysis, const KsmOptions *options,
         }
 
       a.have_hints = a.have_hints && event->kind == KSM_ANALYSIS_EVENT_THROW;
-      value = actor_value (&a, &pos, i + 1 < n_events ? events[i + 1].face : -1, face_values);
+      value = actor_value (&a, &pos, i + 1 < last ? events[i + 1].face : -1, face_values);
       share_chances (&a, &pos, value, entry->chance);
 
-      if (progress != NULL && !progress (i + 1, n_events, data))
-        return i + 1;
+      if (progress != NULL && !progress (i + 1 - first, last - first, data))
+        return i + 1 - first;
     }
-  return n_events;
+  return last - first;
+}
+
+int
+ksm_analyse (const KsmAnalysisOptions *analysis, const KsmOptions *options,
+             const KsmAnalysisEvent *events, int n_events,
+             KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
+             KsmAnalysisProgress progress, void *data)
+{
+  return ksm_analyse_part (analysis, options, events, 0, n_events, entries, start, progress, data);
 }
 
 void

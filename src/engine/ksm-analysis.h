@@ -97,6 +97,15 @@ int ksm_analyse (const KsmAnalysisOptions *analysis, const KsmOptions *options,
                  KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
                  KsmAnalysisProgress progress, void *data);
 
+/* The same for events[first..last) only, into entries[first..last), the
+ * events before them played unjudged; start[] (may be NULL) gets each
+ * team's chance before events[first]. Every judgement depends only on its
+ * position, so parts judged apart (on several threads) agree with the whole. */
+int ksm_analyse_part (const KsmAnalysisOptions *analysis, const KsmOptions *options,
+                      const KsmAnalysisEvent *events, int first, int last,
+                      KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
+                      KsmAnalysisProgress progress, void *data);
+
 /* Sums entries[0..n_events) per player into summary[KSM_MAX_PLAYERS] */
 void ksm_analysis_summarise (const KsmOptions *options, const KsmAnalysisEvent *events,
                              const KsmAnalysisEntry *entries, int n_events,

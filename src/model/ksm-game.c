@@ -474,7 +474,8 @@ computer_step_cb (gpointer user_data)
 static void
 schedule_computer (KsmGame *self)
 {
-  if (self->position.phase == KSM_PHASE_OVER || self->computer_source != 0 || self->thinking)
+  if (self->read_only || self->position.phase == KSM_PHASE_OVER || self->computer_source != 0
+      || self->thinking)
     return;
   if (ksm_record_get_seat (self->record, self->position.to_move)->kind != KSM_SEAT_COMPUTER)
     return;

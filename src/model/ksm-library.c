@@ -22,7 +22,7 @@ ksm_library_finalize (GObject *object)
 {
   KsmLibrary *self = KSM_LIBRARY (object);
 
-  ksm_library_purge (self);
+  ksm_library_purge (self, NULL);
   g_clear_object (&self->store);
   g_clear_object (&self->items);
   g_clear_pointer (&self->set_aside, g_hash_table_unref);
@@ -193,12 +193,21 @@ ksm_library_undo_delete (KsmLibrary *self, KsmLibraryItem *item, GError **error)
 }
 
 void
-ksm_library_purge (KsmLibrary *self)
+ksm_library_purge (KsmLibrary *self, KsmLibraryItem *item)
 {
   GHashTableIter iter;
   gpointer value;
 
   g_return_if_fail (KSM_IS_LIBRARY (self));
+
+  if (item != NULL)
+    {
+      GFile *aside = g_hash_table_lookup (self->set_aside, item);
+      if (aside != NULL)
+        g_file_delete (aside, NULL, NULL);
+      g_hash_table_remove (self->set_aside, item);
+      return;
+    }
 
   g_hash_table_iter_init (&iter, self->set_aside);
   while (g_hash_table_iter_next (&iter, NULL, &value))

@@ -20,11 +20,12 @@ GListModel     *ksm_library_get_model     (KsmLibrary *self);
 void            ksm_library_reload        (KsmLibrary *self);
 guint           ksm_library_get_n_unreadable (KsmLibrary *self);
 
-/* Deleting sets the file aside, hidden, until ksm_library_purge (); until
- * then ksm_library_undo_delete () puts it back. */
+/* Deleting sets the file aside, hidden, until ksm_library_purge () (of
+ * that item, or of all with NULL); until then ksm_library_undo_delete ()
+ * puts it back. */
 gboolean        ksm_library_delete        (KsmLibrary *self, KsmLibraryItem *item, GError **error);
 gboolean        ksm_library_undo_delete   (KsmLibrary *self, KsmLibraryItem *item, GError **error);
-void            ksm_library_purge         (KsmLibrary *self);
+void            ksm_library_purge         (KsmLibrary *self, KsmLibraryItem *item);
 
 /* Reads a game file from anywhere and keeps a copy in the library; a file
  * that is not a good saved game is refused with the reason, and nothing in

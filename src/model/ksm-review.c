@@ -278,21 +278,62 @@ analysis_job_free (gpointer data)
   g_free (job);
 }
 
+/* One part of the game, judged on a thread of its own */
+typedef struct {
+  AnalysisJob *job;
+  int          first, last;
+  int          done;
+  int          judged;
+} AnalysisPart;
+
 static bool
 analysis_progress (int done, int total, void *data)
 {
-  AnalysisJob *job = data;
-  g_atomic_int_set (job->done, done);
-  return !g_cancellable_is_cancelled (job->cancellable);
+  AnalysisPart *part = data;
+  g_atomic_int_add (part->job->done, done - part->done);
+  part->done = done;
+  return !g_cancellable_is_cancelled (part->job->cancellable);
+}
+
+static gpointer
+analyse_part (gpointer data)
+{
+  AnalysisPart *part = data;
+  AnalysisJob *job = part->job;
+
+  part->judged = ksm_analyse_part (&job->options, &job->game_options, job->events,
+                                   part->first, part->last, job->entries,
+                                   part->first == 0 ? job->start : NULL, analysis_progress, part);
+  return NULL;
 }
 
 static void
 analyse_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   AnalysisJob *job = data;
-  int judged = ksm_analyse (&job->options, &job->game_options, job->events, (int) job->n_events,
-                            job->entries, job->start, analysis_progress, job);
-  if (judged < (int) job->n_events)
+  /* each judgement depends on its position only, so the game is cut into
+   * parts, one a processor, that come to the same as one run */
+  int n_parts = CLAMP ((int) g_get_num_processors (), 1, 8);
+  AnalysisPart parts[8];
+  GThread *threads[8] = { NULL };
+  gboolean complete = TRUE;
+
+  n_parts = MIN (n_parts, MAX ((int) job->n_events / 32, 1));
+  for (int k = 0; k < n_parts; k++)
+    {
+      parts[k] = (AnalysisPart) { .job = job,
+                                  .first = (int) ((guint64) job->n_events * k / n_parts),
+                                  .last = (int) ((guint64) job->n_events * (k + 1) / n_parts) };
+      if (k > 0)
+        threads[k] = g_thread_new ("ksm-analysis", analyse_part, &parts[k]);
+    }
+  analyse_part (&parts[0]);
+  for (int k = 1; k < n_parts; k++)
+    g_thread_join (threads[k]);
+  for (int k = 0; k < n_parts; k++)
+    complete = complete && parts[k].judged == parts[k].last - parts[k].first;
+
+  if (!complete)
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
   else
     g_task_return_boolean (task, TRUE);

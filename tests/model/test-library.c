@@ -178,7 +178,7 @@ test_delete_and_undo (Fixture *f, gconstpointer data)
   /* deleted and not undone: gone for good once purged */
   g_assert_true (ksm_library_delete (f->library, item, &error));
   g_assert_no_error (error);
-  ksm_library_purge (f->library);
+  ksm_library_purge (f->library, item);
   g_assert_false (ksm_library_undo_delete (f->library, item, NULL));
   g_assert_false (g_file_query_exists (file, NULL));
   ksm_library_reload (f->library);

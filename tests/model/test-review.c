@@ -11,16 +11,23 @@
 /* small, so the tests are quick; determinism does not depend on it */
 #define TEST_NODES 1500
 
+/* computer seats, as selfplay saves them: a review must not let them play */
 static KsmRecord *
-make_record (guint64 seed, guint n_events)
+make_record_with (const KsmSeat *seats, guint64 seed, guint n_events)
 {
   KsmOptions options = kasimala_options ();
-  g_autoptr(KsmRecord) record = ksm_record_new (&options, PERSONS, seed);
+  g_autoptr(KsmRecord) record = ksm_record_new (&options, seats, seed);
   KsmRandom rng;
 
   ksm_random_seed (&rng, seed);
   engine_play (record, &rng, n_events, NULL);
   return g_steal_pointer (&record);
+}
+
+static KsmRecord *
+make_record (guint64 seed, guint n_events)
+{
+  return make_record_with (COMPUTERS, seed, n_events);
 }
 
 static void
@@ -48,6 +55,7 @@ test_navigation (void)
   g_assert_cmpuint (ksm_game_get_n_events (game), ==, 0);
 
   g_signal_connect (review, "notify::step", G_CALLBACK (count_cb), &notified);
+  ksm_game_set_computer_delay (game, 1);
 
   for (guint step = 0; step <= 80; step += 7)
     {
@@ -61,6 +69,12 @@ test_navigation (void)
       g_assert_cmpstr (shown, ==, want);
       g_assert_cmpuint (ksm_game_get_n_events (game), ==, step);
     }
+
+  /* the computers in the record's seats do not wake up in a review */
+  ksm_review_set_step (review, 40);
+  iterate_for (200);
+  g_assert_cmpuint (ksm_game_get_n_events (game), ==, 40);
+  g_assert_false (ksm_game_is_thinking (game));
 
   /* forward and back, one event at a time, stopping at the ends */
   ksm_review_set_step (review, 0);
@@ -157,6 +171,19 @@ test_analysis_deterministic (void)
     }
   g_assert_cmpuint (decisions, >, 0);
 
+  /* judged in parts, as the app's threads do, it comes to the same */
+  {
+    KsmAnalysisOptions options = { .max_nodes = TEST_NODES };
+    g_autofree KsmAnalysisEvent *events = ksm_review_events_of_record (record, &n);
+    g_autofree KsmAnalysisEntry *parts = g_new0 (KsmAnalysisEntry, n);
+    const guint cuts[] = { 0, 37, 38, 91, n };
+    for (guint k = 0; k + 1 < G_N_ELEMENTS (cuts); k++)
+      g_assert_cmpint (ksm_analyse_part (&options, ksm_record_get_options (record), events,
+                                         (int) cuts[k], (int) cuts[k + 1], parts, NULL, NULL, NULL),
+                       ==, (int) (cuts[k + 1] - cuts[k]));
+    g_assert_cmpmem (parts, sizeof (KsmAnalysisEntry) * n, first, sizeof (KsmAnalysisEntry) * n);
+  }
+
   /* the app's way, on a worker thread, comes to the same */
   {
     g_autoptr(KsmReview) review = ksm_review_new (record, NULL);
@@ -202,7 +229,7 @@ test_play_from_here (void)
   g_autofree char *dir = make_temp_dir ();
   g_autoptr(GFile) directory = g_file_new_for_path (dir);
   g_autoptr(KsmStore) store = ksm_store_new (directory);
-  g_autoptr(KsmRecord) record = make_record (21, 60);
+  g_autoptr(KsmRecord) record = make_record_with (PERSONS, 21, 60);
   g_autoptr(GFile) original = NULL;
   g_autoptr(GFile) branch_file = NULL;
   g_autoptr(GError) error = NULL;
