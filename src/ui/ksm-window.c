@@ -460,7 +460,13 @@ set_game (KsmWindow *self, KsmGame *game)
        * leaves it to resume */
       g_autoptr(GError) error = NULL;
       if (!ksm_store_save_now (self->store, &error))
-        save_failed_cb (self, error->message);
+        {
+          /* worded as the store words it after every later event: the
+           * bare error does not say the game was not saved */
+          g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"),
+                                                   error->message);
+          save_failed_cb (self, text);
+        }
       show_page (self, "game");
       gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
       g_idle_add_once (focus_play_cb, g_object_ref (self));

@@ -1,0 +1,241 @@
+/* test-save-failed.c: the app under Xvfb when the autosave cannot be
+ * written (doc/reliability.md): the person is told, in a toast, and the game
+ * stays open and goes on; once the fault clears, the next event writes the
+ * whole game, the moves made meanwhile included.
+ *
+ * CI runs as root, where permissions stop no write, so the faults are ones
+ * root meets too: the app's data folder is a plain file, or the autosave's
+ * name is taken by a folder.
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "ksm-application.h"
+#include "ksm-store.h"
+#include "ksm-window.h"
+
+#define SAVE_FAILED "The game could not be saved"
+
+typedef struct {
+  KsmApplication *app;
+  KsmWindow      *window;
+  char           *data_dir;   /* XDG_DATA_HOME/kasimala */
+} Fixture;
+
+static void
+iterate (guint times)
+{
+  for (guint i = 0; i < times; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer data)
+{
+  fixture->data_dir = g_build_filename (g_get_user_data_dir (), "kasimala", NULL);
+  remove_tree (fixture->data_dir);
+  g_mkdir_with_parents (g_get_user_data_dir (), 0700);
+  fixture->app = g_object_new (KSM_TYPE_APPLICATION,
+                               "application-id", "io.github.kasimala.Kasimala",
+                               "flags", G_APPLICATION_NON_UNIQUE,
+                               "resource-base-path", "/io/github/kasimala/Kasimala",
+                               NULL);
+  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, NULL));
+  fixture->window = ksm_window_new (fixture->app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate (3);
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  iterate (3);
+  g_clear_object (&fixture->app);
+  remove_tree (fixture->data_dir);
+  g_free (fixture->data_dir);
+}
+
+static void
+activate (Fixture *fixture, const char *action, GVariant *parameter)
+{
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action, parameter));
+  iterate (2);
+}
+
+/* a label whose text starts with `prefix`, anywhere under `widget` */
+static GtkWidget *
+find_label_prefix (GtkWidget *widget, const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_prefix (child, prefix);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* the toast is shown from the main loop: give it up to ten seconds */
+static GtkWidget *
+wait_for_label (Fixture *fixture, const char *prefix)
+{
+  GtkWidget *found = NULL;
+
+  for (int i = 0; i < 500 && found == NULL; i++)
+    {
+      iterate (1);
+      found = find_label_prefix (GTK_WIDGET (fixture->window), prefix);
+      if (found == NULL)
+        g_usleep (20000);
+    }
+  return found;
+}
+
+static guint
+n_events (KsmGame *game)
+{
+  return ksm_record_get_n_events (ksm_game_get_record (game));
+}
+
+/* a throw, and the first legal move when one is due: one or two events */
+static void
+play_a_turn (Fixture *fixture, KsmGame *game)
+{
+  guint before = n_events (game);
+
+  if (ksm_game_get_phase (game) == KSM_PHASE_THROW)
+    activate (fixture, "win.throw", NULL);
+  if (ksm_game_get_phase (game) == KSM_PHASE_MOVE)
+    {
+      guint n_moves = 0;
+      const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+      g_assert_cmpuint (n_moves, >, 0);
+      g_assert_true (ksm_game_play (game, &moves[0]));
+      iterate (2);
+    }
+  g_assert_cmpuint (n_events (game), >, before);
+}
+
+static KsmGame *
+start_person_game (Fixture *fixture)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+
+  g_settings_set_string (settings, "kasimala-opponent", "person");
+  g_settings_set_int (settings, "computer-delay", 0);
+  activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
+  activate (fixture, "win.start-game", NULL);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
+  return ksm_window_get_game (fixture->window);
+}
+
+/* With `fault` in place, a game is told of the failure and goes on; with it
+ * gone, the whole game is written. */
+static void
+check_fault (Fixture *fixture, const char *fault)
+{
+  KsmGame *game = start_person_game (fixture);
+  g_autofree char *autosave = g_build_filename (fixture->data_dir, "autosave.json", NULL);
+  GtkWidget *told;
+
+  g_assert_nonnull (game);
+  /* the new game itself could not be written, and the person is told */
+  told = wait_for_label (fixture, SAVE_FAILED);
+  g_assert_nonnull (told);
+  g_test_message ("%s: told \"%s\"", fault, gtk_label_get_text (GTK_LABEL (told)));
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_IS_REGULAR));
+
+  /* the game stays open and goes on, event by event */
+  for (int turn = 0; turn < 10; turn++)
+    play_a_turn (fixture, game);
+  g_assert_true (ksm_window_get_game (fixture->window) == game);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
+  g_assert_cmpuint (n_events (game), >=, 10);
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_IS_REGULAR));
+
+  /* the fault clears: the next event writes everything played so far */
+  remove_tree (fixture->data_dir);
+  play_a_turn (fixture, game);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GFile) file = g_file_new_for_path (autosave);
+    g_autoptr(KsmRecord) saved = ksm_record_new_from_file (file, &error);
+    KsmPosition position;
+    char a[KSM_NOTATION_MAX], b[KSM_NOTATION_MAX];
+    const KsmRules *rules = ksm_game_get_rules (game);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (ksm_record_get_n_events (saved), ==, n_events (game));
+    g_assert_true (ksm_record_replay (saved, ksm_record_get_n_events (saved), &position, &error));
+    rules->format_position (&position, a, sizeof a);
+    rules->format_position (ksm_game_get_position (game), b, sizeof b);
+    g_assert_cmpstr (a, ==, b);
+  }
+}
+
+static void
+test_folder_is_a_file (Fixture *fixture, gconstpointer data)
+{
+  g_assert_true (g_file_set_contents (fixture->data_dir, "not a folder", -1, NULL));
+  check_fault (fixture, "the data folder is a file");
+}
+
+static void
+test_autosave_is_a_folder (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *autosave = g_build_filename (fixture->data_dir, "autosave.json", NULL);
+  g_autofree char *inside = g_build_filename (autosave, "keep", NULL);
+
+  /* not empty, so no rename can replace it */
+  g_assert_cmpint (g_mkdir_with_parents (autosave, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (inside, "", -1, NULL));
+  check_fault (fixture, "the autosave is a folder");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *data_home = g_dir_make_tmp ("ksm-save-failed-XXXXXX", NULL);
+  int status;
+
+  /* before anything reads it: GLib keeps the first value it sees */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/save-failed/folder-is-a-file", Fixture, NULL,
+              fixture_set_up, test_folder_is_a_file, fixture_tear_down);
+  g_test_add ("/save-failed/autosave-is-a-folder", Fixture, NULL,
+              fixture_set_up, test_autosave_is_a_folder, fixture_tear_down);
+
+  status = g_test_run ();
+  remove_tree (data_home);
+  return status;
+}
