@@ -30,6 +30,39 @@ ksm_application_new (void)
                        NULL);
 }
 
+/* KSM_PERF=1, for tools/app-perf: each frame the window draws prints the
+ * monotonic times (microseconds) its painting started and ended, so launch
+ * and animation can be timed from outside. */
+static gint64 perf_paint_start;
+static gboolean perf_first_frame = TRUE;
+
+static void
+perf_before_paint_cb (GdkFrameClock *clock,
+                      gpointer       user_data)
+{
+  perf_paint_start = g_get_monotonic_time ();
+}
+
+static void
+perf_after_paint_cb (GdkFrameClock *clock,
+                     gpointer       user_data)
+{
+  g_print ("ksm-perf %s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
+           perf_first_frame ? "first-frame" : "frame", perf_paint_start, g_get_monotonic_time ());
+  fflush (stdout);
+  perf_first_frame = FALSE;
+}
+
+static void
+perf_realize_cb (GtkWidget *window,
+                 gpointer   user_data)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  g_signal_connect (clock, "before-paint", G_CALLBACK (perf_before_paint_cb), NULL);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (perf_after_paint_cb), NULL);
+}
+
 static void
 ksm_application_activate (GApplication *app)
 {
@@ -37,7 +70,11 @@ ksm_application_activate (GApplication *app)
 
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    window = GTK_WINDOW (ksm_window_new (KSM_APPLICATION (app)));
+    {
+      window = GTK_WINDOW (ksm_window_new (KSM_APPLICATION (app)));
+      if (g_getenv ("KSM_PERF") != NULL)
+        g_signal_connect (window, "realize", G_CALLBACK (perf_realize_cb), NULL);
+    }
 
   gtk_window_present (window);
 }
