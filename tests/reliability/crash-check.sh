@@ -1,0 +1,159 @@
+#!/bin/sh
+# crash-check.sh: the app killed (SIGKILL) in the middle of a game loses
+# nothing but the event it was making (doc/reliability.md).
+#
+# The real binary runs under Xvfb on its own session bus, in a scratch home,
+# with every seat of an Ashte Kashte game a computer, so the game plays
+# itself; the game is started through the window's actions over D-Bus
+# (org.gtk.Actions, which GApplication exports). Once the autosave holds a
+# few dozen events the app is killed, mid-write or not. The autosave must
+# then be a whole saved game that replays, holding every event the last
+# look at it did. A restarted app resumes it through win.resume and plays
+# on from its last event: the autosave it writes then starts with exactly
+# the events that were saved before the kill.
+#
+# The environment (tests/reliability/meson.build sets it):
+#   KSM_APP          the app
+#   KSM_CLI          kasimala-cli, to replay the autosave
+#   KSM_PYTHON       a python3, to compare the events of two saved games
+#   KSM_XVFB_RUN     xvfb-run
+#   KSM_APP_ID       the application ID
+#   GSETTINGS_SCHEMA_DIR  the build's compiled schemas
+set -eu
+
+fail () { echo "crash-check: $*" >&2; exit 1; }
+skip () { echo "crash-check: skipped: $*"; exit 77; }
+note () { echo "# $*"; }
+
+# re-run under Xvfb and a session bus of our own
+if [ -z "${KSM_CRASH_INNER:-}" ]; then
+  command -v dbus-run-session >/dev/null || skip "no dbus-run-session (apt-get install dbus)"
+  command -v gdbus >/dev/null || skip "no gdbus (apt-get install libglib2.0-bin)"
+  [ -n "${KSM_XVFB_RUN:-}" ] || skip "no xvfb-run"
+  KSM_CRASH_INNER=1 exec "$KSM_XVFB_RUN" -a dbus-run-session -- sh "$0"
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ksm-crash-XXXXXX")
+pid=
+cleanup () {
+  [ -z "$pid" ] || kill -9 "$pid" 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+
+export HOME="$tmp/home"
+export XDG_DATA_HOME="$tmp/home/data" XDG_CONFIG_HOME="$tmp/home/config"
+export XDG_CACHE_HOME="$tmp/home/cache" XDG_STATE_HOME="$tmp/home/state"
+export GSETTINGS_BACKEND=keyfile GTK_A11Y=none NO_AT_BRIDGE=1 GIO_USE_VFS=local
+mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings" "$XDG_DATA_HOME"
+# four computers, quick but not instant, so events are written one by one
+cat >"$XDG_CONFIG_HOME/glib-2.0/settings/keyfile" <<'KEYFILE'
+[io/github/kasimala/Kasimala]
+ashte-seats=['random', 'random', 'random', 'random']
+computer-delay=5
+KEYFILE
+
+autosave=$XDG_DATA_HOME/kasimala/autosave.json
+object=/$(echo "$KSM_APP_ID" | tr . /)
+
+start_app () {
+  "$KSM_APP" >>"$tmp/app.log" 2>&1 &
+  pid=$!
+  i=0
+  until [ "$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+               --method org.freedesktop.DBus.NameHasOwner "$KSM_APP_ID" 2>/dev/null)" = "(true,)" ]; do
+    kill -0 "$pid" 2>/dev/null || { cat "$tmp/app.log" >&2; fail "the app exited at start"; }
+    i=$((i + 1)); [ $i -lt 300 ] || fail "the app took no name on the bus"
+    sleep 0.1
+  done
+  # the window's actions are exported once it is shown
+  i=0
+  until gdbus call --session --dest "$KSM_APP_ID" --object-path "$object/window/1" \
+          --method org.gtk.Actions.List >/dev/null 2>&1; do
+    i=$((i + 1)); [ $i -lt 300 ] || fail "the app exported no window actions"
+    sleep 0.1
+  done
+}
+
+window_action () {
+  gdbus call --session --dest "$KSM_APP_ID" --object-path "$object/window/1" \
+    --method org.gtk.Actions.Activate "$1" "$2" '{}' >/dev/null \
+    || fail "win.$1 failed"
+}
+
+# events in a saved game, or -1 when it is not a whole one
+events () {
+  "$KSM_PYTHON" - "$1" <<'PY'
+import json, sys
+try:
+    print(len(json.load(open(sys.argv[1]))["events"]))
+except Exception:
+    print(-1)
+PY
+}
+
+# the events of $1 are the first ones of $2
+is_prefix () {
+  "$KSM_PYTHON" - "$1" "$2" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["events"]
+b = json.load(open(sys.argv[2]))["events"]
+sys.exit(0 if b[:len(a)] == a else 1)
+PY
+}
+
+wait_for_events () {
+  i=0
+  while [ "$(events "$autosave" 2>/dev/null || echo -1)" -lt "$1" ]; do
+    kill -0 "$pid" 2>/dev/null || { cat "$tmp/app.log" >&2; fail "the app died"; }
+    i=$((i + 1)); [ $i -lt 600 ] || fail "the autosave never reached $1 events"
+    sleep 0.1
+  done
+}
+
+note "start, and a game of four computers"
+start_app
+window_action choose-game "[<'ashte-kashte'>]"
+window_action start-game '[]'
+wait_for_events 40
+
+# a last look, then the kill, while the computers are still playing
+cp "$autosave" "$tmp/seen.json"
+kill -9 "$pid"
+wait "$pid" 2>/dev/null || true
+pid=
+seen=$(events "$tmp/seen.json")
+cp "$autosave" "$tmp/killed.json"
+left=$(events "$tmp/killed.json")
+note "killed after $seen events were seen; the autosave holds $left"
+[ "$left" -ge "$seen" ] || fail "the autosave lost events: $left after the kill, $seen seen before"
+is_prefix "$tmp/seen.json" "$tmp/killed.json" || fail "the autosave after the kill differs from what was seen"
+"$KSM_CLI" replay "$tmp/killed.json" >"$tmp/replay.log" 2>&1 \
+  || { cat "$tmp/replay.log" >&2; fail "the autosave left by the kill does not replay"; }
+ls "$XDG_DATA_HOME/kasimala" >"$tmp/files"
+if grep -v -x -e autosave.json -e games "$tmp/files" >&2; then
+  fail "the kill left stray files beside the autosave"
+fi
+
+note "restart, and resume"
+start_app
+window_action resume '[]'
+# resuming writes the game at once, and the computers play on from there
+wait_for_events $((left + 10))
+cp "$autosave" "$tmp/resumed.json"
+is_prefix "$tmp/killed.json" "$tmp/resumed.json" \
+  || fail "the resumed game does not go on from the last event saved before the kill"
+note "resumed at event $left and played on to $(events "$tmp/resumed.json")"
+
+gdbus call --session --dest "$KSM_APP_ID" --object-path "$object" \
+  --method org.gtk.Actions.Activate quit '[]' '{}' >/dev/null || fail "app.quit failed"
+i=0
+while kill -0 "$pid" 2>/dev/null; do
+  i=$((i + 1)); [ $i -lt 100 ] || fail "the app did not quit"
+  sleep 0.1
+done
+wait "$pid" || fail "the app quit with status $?"
+pid=
+# quitting mid-game keeps it to resume
+[ "$(events "$autosave")" -ge "$(events "$tmp/resumed.json")" ] || fail "quitting lost events"
+exit 0
