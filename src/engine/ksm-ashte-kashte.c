@@ -95,15 +95,15 @@ ensure_tables (void)
 static int
 colour_of (const KsmOptions *options, int player)
 {
-  static const int two[] = { RED, GREEN };
-  static const int three[] = { RED, BLUE, GREEN };
+  /* by number of players: a table, as move generation asks for every seat */
+  static const int8_t colours[KSM_MAX_PLAYERS + 1][KSM_MAX_PLAYERS] = {
+    [2] = { RED, GREEN },
+    [3] = { RED, BLUE, GREEN },
+    [4] = { RED, BLUE, GREEN, YELLOW },
+  };
 
-  switch (options->n_players)
-    {
-    case 2: return two[player];
-    case 3: return three[player];
-    default: return player;
-    }
+  return options->n_players >= 2 && options->n_players <= KSM_MAX_PLAYERS
+         ? colours[options->n_players][player & 3] : player;
 }
 
 /* ---- throws ---- */
@@ -112,8 +112,9 @@ colour_of (const KsmOptions *options, int player)
 static uint8_t
 ashte_face_of_pattern (uint32_t pattern)
 {
-  int up = __builtin_popcount (pattern & 0xfu);
-  return (uint8_t) (up == 0 ? 4 : up - 1);
+  /* by pattern, not popcount: without -mpopcnt that is a library call */
+  static const uint8_t faces[16] = { 4, 0, 0, 1, 0, 1, 1, 2, 0, 1, 1, 2, 1, 2, 2, 3 };
+  return faces[pattern & 0xfu];
 }
 
 static inline int
@@ -213,6 +214,26 @@ ashte_apply_throw (KsmPosition *pos, int face)
   pos->throw_count++;
 }
 
+/* A player's four tokens as one word, a byte each, so that all four are
+ * compared with an index at once. */
+static inline uint32_t
+tokens_word (const KsmAshteState *st, int player)
+{
+  uint32_t word;
+  memcpy (&word, st->token[player], sizeof word);
+  return word;
+}
+
+/* How many of a word's tokens stand at `index`: the bytes of the word that
+ * equal it, counted exactly (no borrow crosses a byte). */
+static inline int
+tokens_at (uint32_t word, int index)
+{
+  uint32_t x = word ^ ((uint32_t) (uint8_t) index * 0x01010101u);
+  uint32_t zero = ~(((x & 0x7f7f7f7fu) + 0x7f7f7f7fu) | x | 0x7f7f7f7fu);
+  return (int) (((zero >> 7) * 0x01010101u) >> 24);
+}
+
 /* How many tokens of other seats stand on `cell` */
 static int
 others_on (const KsmPosition *pos, int player, int cell)
@@ -220,14 +241,9 @@ others_on (const KsmPosition *pos, int player, int cell)
   int n = 0;
 
   for (int p = 0; p < pos->options.n_players; p++)
-    {
-      if (p == player)
-        continue;
-      int colour = colour_of (&pos->options, p);
-      int index = tables.place[colour][cell];
-      for (int t = 0; t < TOKENS; t++)
-        n += pos->u.ashte.token[p][t] == index;
-    }
+    if (p != player)
+      n += tokens_at (tokens_word (&pos->u.ashte, p),
+                      tables.place[colour_of (&pos->options, p)][cell]);
   return n;
 }
 
@@ -298,10 +314,7 @@ ashte_legal_moves (const KsmPosition *pos, KsmMove *moves)
 static bool
 all_home (const KsmPosition *pos, int player)
 {
-  for (int t = 0; t < TOKENS; t++)
-    if (pos->u.ashte.token[player][t] != CENTRE)
-      return false;
-  return true;
+  return tokens_word (&pos->u.ashte, player) == CENTRE * 0x01010101u;
 }
 
 /* The seed's draw: nobody has captured and every token waits at the end of
