@@ -28,6 +28,8 @@ struct _KsmGameView
   KsmBoard       *board;
   KsmThrowView   *throw_view;
   KsmHistoryView *history_view;
+  KsmReviewBar   *review_bar;
+  KsmReview      *review;         /* the saved game under review, or NULL */
 
   /* Asi Keliya: the turn's throws waiting to be played, as tokens */
   GtkWidget      *pending_box;
@@ -58,6 +60,7 @@ ksm_game_view_dispose (GObject *object)
   KsmGameView *self = KSM_GAME_VIEW (object);
 
   g_clear_object (&self->game);
+  g_clear_object (&self->review);
   g_clear_pointer (&self->pending_signature, g_free);
   G_OBJECT_CLASS (ksm_game_view_parent_class)->dispose (object);
 }
@@ -128,6 +131,7 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   g_type_ensure (KSM_TYPE_BOARD);
   g_type_ensure (KSM_TYPE_THROW_VIEW);
   g_type_ensure (KSM_TYPE_HISTORY_VIEW);
+  g_type_ensure (KSM_TYPE_REVIEW_BAR);
   g_type_ensure (KSM_TYPE_RULES_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -143,6 +147,7 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, board);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, throw_view);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, history_view);
+  gtk_widget_class_bind_template_child (widget_class, KsmGameView, review_bar);
   gtk_widget_class_install_action (widget_class, "game.glossary", "s", glossary_action_cb);
   gtk_widget_class_install_action (widget_class, "game.close-rules", NULL, close_rules_action_cb);
 }
@@ -418,6 +423,12 @@ update_status (KsmGameView *self)
       else
         status = g_strdup_printf (_("%s won"), ksm_words_player_name (rules, options, outcome.winner));
     }
+  else if (ksm_game_is_read_only (game) && ksm_game_get_phase (game) == KSM_PHASE_THROW)
+    /* Translators: a reviewed game: %s is the side whose throw comes next */
+    status = g_strdup_printf (_("Next: %s throws"), name);
+  else if (ksm_game_is_read_only (game))
+    /* Translators: a reviewed game: %s is the side whose move comes next */
+    status = g_strdup_printf (_("Next: %s moves"), name);
   else if (!ksm_game_is_person_to_act (game) && throws_again_now (game))
     /* Translators: %s is a side played by the computer, after a throw that earns another */
     status = g_strdup_printf (_("%s (the computer) throws again…"), name);
@@ -671,6 +682,14 @@ ksm_game_view_set_game (KsmGameView *self, KsmGame *game)
 
   if (self->game == game)
     return;
+  /* another game ends the review */
+  if (self->review != NULL && game != ksm_review_get_game (self->review))
+    {
+      g_clear_object (&self->review);
+      ksm_review_bar_set_review (self->review_bar, NULL);
+      ksm_history_view_set_review (self->history_view, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->review_bar), FALSE);
+    }
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
@@ -690,6 +709,38 @@ ksm_game_view_set_game (KsmGameView *self, KsmGame *game)
   update_status (self);
   update_score (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+void
+ksm_game_view_set_review (KsmGameView *self, KsmReview *review)
+{
+  g_return_if_fail (KSM_IS_GAME_VIEW (self));
+  g_return_if_fail (review == NULL || KSM_IS_REVIEW (review));
+
+  if (review == NULL)
+    {
+      ksm_game_view_set_game (self, NULL);
+      return;
+    }
+  g_set_object (&self->review, review);
+  ksm_review_bar_set_review (self->review_bar, review);
+  ksm_history_view_set_review (self->history_view, review);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_bar), TRUE);
+  ksm_game_view_set_game (self, ksm_review_get_game (review));
+}
+
+KsmReview *
+ksm_game_view_get_review (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return self->review;
+}
+
+KsmReviewBar *
+ksm_game_view_get_review_bar (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return self->review_bar;
 }
 
 KsmGame *

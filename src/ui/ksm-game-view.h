@@ -6,6 +6,8 @@
 #include <adwaita.h>
 
 #include "ksm-game.h"
+#include "ksm-review-bar.h"
+#include "ksm-review.h"
 #include "ksm-rules-view.h"
 
 G_BEGIN_DECLS
@@ -19,6 +21,11 @@ GtkWidget *ksm_game_view_get_pending_tokens (KsmGameView *self);
 GtkWidget *ksm_game_view_new             (void);
 void       ksm_game_view_set_game        (KsmGameView *self, KsmGame *game);
 KsmGame   *ksm_game_view_get_game        (KsmGameView *self);
+/* shows a saved game under review, read-only, with its review bar; a game
+ * set afterwards ends the review */
+void       ksm_game_view_set_review      (KsmGameView *self, KsmReview *review);
+KsmReview *ksm_game_view_get_review      (KsmGameView *self);
+KsmReviewBar *ksm_game_view_get_review_bar (KsmGameView *self);
 /* bricks' points, stones' points: the running score across games */
 void       ksm_game_view_set_score       (KsmGameView *self, int first, int second);
 /* each seat's points, in seat order */

@@ -21,6 +21,7 @@ struct _KsmHistoryView
   GtkWidget         *empty_label;
 
   KsmGame           *game;
+  KsmReview         *review;       /* marks its analysis' judgements, when set */
   GArray            *row_starts;   /* guint: the record index of each row's first event */
 };
 
@@ -34,12 +35,16 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* doubtful, bad, a blunder: warmer the worse */
+static const char *const mark_colours[KSM_N_MARKS] = { "", "#c88800", "#e66100", "#e01b24" };
+
 static void
 ksm_history_view_dispose (GObject *object)
 {
   KsmHistoryView *self = KSM_HISTORY_VIEW (object);
 
   g_clear_object (&self->game);
+  g_clear_object (&self->review);
   G_OBJECT_CLASS (ksm_history_view_parent_class)->dispose (object);
 }
 
@@ -207,6 +212,15 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
       else
         covered = 1;
 
+      /* a reviewed game's analysis: ?!, ? or ?? after a move that lost */
+      if (covered == 2 && self->review != NULL && ksm_review_is_analysed (self->review))
+        {
+          const KsmAnalysisEntry *entry = ksm_review_get_entry (self->review, start + 1);
+          if (entry != NULL && entry->mark != KSM_MARK_NONE)
+            g_string_append_printf (row, " <span foreground=\"%s\" weight=\"bold\">%s</span>",
+                                    mark_colours[entry->mark], ksm_mark_symbol (entry->mark));
+        }
+
       /* a throw again (a chya, an ashte) or a capture that earns one */
       if (covered == 2 && start + 2 < n_events
           && ksm_record_get_event (record, start + 2)->player == event->player
@@ -331,6 +345,31 @@ ksm_history_view_set_game (KsmHistoryView *self, KsmGame *game)
     g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
   update_rows (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+static void
+analysed_cb (KsmHistoryView *self)
+{
+  remove_rows_from (self, 0);
+  update_rows (self);
+}
+
+void
+ksm_history_view_set_review (KsmHistoryView *self, KsmReview *review)
+{
+  g_return_if_fail (KSM_IS_HISTORY_VIEW (self));
+  g_return_if_fail (review == NULL || KSM_IS_REVIEW (review));
+
+  if (self->review == review)
+    return;
+  if (self->review != NULL)
+    g_signal_handlers_disconnect_by_data (self->review, self);
+  g_set_object (&self->review, review);
+  if (review != NULL)
+    g_signal_connect_object (review, "notify::analysed", G_CALLBACK (analysed_cb), self,
+                             G_CONNECT_SWAPPED);
+  remove_rows_from (self, 0);
+  update_rows (self);
 }
 
 guint

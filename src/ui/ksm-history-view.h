@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "ksm-game.h"
+#include "ksm-review.h"
 
 G_BEGIN_DECLS
 
@@ -13,6 +14,8 @@ G_DECLARE_FINAL_TYPE (KsmHistoryView, ksm_history_view, KSM, HISTORY_VIEW, AdwBi
 
 GtkWidget *ksm_history_view_new      (void);
 void       ksm_history_view_set_game (KsmHistoryView *self, KsmGame *game);
+/* a saved game under review: its moves get the analysis' marks */
+void       ksm_history_view_set_review (KsmHistoryView *self, KsmReview *review);
 /* the rows' texts, oldest first, for tests */
 guint      ksm_history_view_get_n_rows (KsmHistoryView *self);
 const char *ksm_history_view_get_row_text (KsmHistoryView *self, guint index);

@@ -7,6 +7,7 @@
 #include "ksm-board.h"
 #include "ksm-game-view.h"
 #include "ksm-hint-popover.h"
+#include "ksm-library-page.h"
 #include "ksm-new-game-page.h"
 #include "ksm-rules-window.h"
 #include "ksm-start-page.h"
@@ -35,10 +36,13 @@ struct _KsmWindow
   AdwBin          *new_game_bin;
   KsmGameView     *game_view;
   KsmNewGamePage  *new_game_page;
+  KsmLibraryPage  *library_page;
 
   GSettings       *settings;
   KsmStore        *store;
   KsmGame         *game;
+  KsmLibrary      *library;
+  KsmReview       *review;          /* the saved game under review, or NULL */
   guint            autoplay_source;
 };
 
@@ -77,9 +81,11 @@ static void
 show_page (KsmWindow *self, const char *name)
 {
   gboolean in_game = g_str_equal (name, "game");
+  gboolean reviewing = in_game && self->review != NULL;
 
   gtk_stack_set_visible_child_name (self->stack, name);
-  gtk_widget_set_visible (self->back_button, g_str_equal (name, "new-game"));
+  gtk_widget_set_visible (self->back_button, g_str_equal (name, "new-game")
+                                             || g_str_equal (name, "library") || reviewing);
   gtk_widget_set_visible (self->undo_box, in_game);
   gtk_widget_set_visible (self->hint_button, in_game);
   gtk_widget_set_visible (self->new_game_button, !g_str_equal (name, "new-game"));
@@ -89,6 +95,18 @@ show_page (KsmWindow *self, const char *name)
       const KsmRules *rules = ksm_new_game_page_get_rules (self->new_game_page);
       adw_window_title_set_title (self->window_title, ksm_words_game_name (rules));
       adw_window_title_set_subtitle (self->window_title, _("New Game"));
+    }
+  else if (reviewing)
+    {
+      KsmRecord *record = ksm_review_get_record (self->review);
+      adw_window_title_set_title (self->window_title,
+                                  ksm_words_game_name (ksm_record_get_rules (record)));
+      adw_window_title_set_subtitle (self->window_title, _("Review"));
+    }
+  else if (g_str_equal (name, "library"))
+    {
+      adw_window_title_set_title (self->window_title, _("Saved Games"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
     }
   else if (in_game && self->game != NULL)
     {
@@ -444,6 +462,7 @@ set_game (KsmWindow *self, KsmGame *game)
       g_signal_handlers_disconnect_by_data (self->game, self);
     }
   g_set_object (&self->game, game);
+  g_clear_object (&self->review);
   if (game != NULL)
     {
       g_settings_bind (self->settings, "computer-delay", game, "computer-delay",
@@ -483,7 +502,18 @@ update_actions (KsmWindow *self)
   set_action_enabled (self, "redo", game != NULL && ksm_game_can_redo (game));
   set_action_enabled (self, "throw", game != NULL && ksm_game_is_person_to_act (game)
                                      && ksm_game_get_phase (game) == KSM_PHASE_THROW);
-  set_action_enabled (self, "toggle-history", game != NULL);
+  set_action_enabled (self, "toggle-history", game != NULL || (in_game && self->review != NULL));
+  set_action_enabled (self, "save-game", game != NULL);
+  {
+    gboolean reviewing = in_game && self->review != NULL;
+    guint step = reviewing ? ksm_review_get_step (self->review) : 0;
+    guint n_steps = reviewing ? ksm_review_get_n_steps (self->review) : 0;
+    set_action_enabled (self, "review-start", reviewing && step > 0);
+    set_action_enabled (self, "review-back", reviewing && step > 0);
+    set_action_enabled (self, "review-forward", reviewing && step < n_steps);
+    set_action_enabled (self, "review-end", reviewing && step < n_steps);
+    set_action_enabled (self, "play-from-here", reviewing);
+  }
   {
     guint n_moves = 0;
     const KsmMove *moves = game != NULL ? ksm_game_get_moves (game, &n_moves) : NULL;
@@ -557,6 +587,13 @@ show_start_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   KsmWindow *self = KSM_WINDOW (user_data);
 
+  /* back from a review goes to the saved games */
+  if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game") && self->review != NULL)
+    {
+      ksm_library_page_reload (self->library_page);
+      show_page (self, "library");
+      return;
+    }
   /* back from the new-game page goes to the game when one is going on */
   if (self->game != NULL && ksm_game_get_phase (self->game) != KSM_PHASE_OVER)
     show_page (self, "game");
@@ -641,53 +678,104 @@ rules_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 }
 
 static void
-open_response_cb (KsmWindow            *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KsmRecord) record = NULL;
-  g_autoptr(KsmGame) game = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      record = ksm_record_new_from_file (file, &error);
-      if (record != NULL)
-        game = ksm_game_new_from_record (record, &error);
-      if (game == NULL)
-        {
-          /* the game on the board stays as it was */
-          g_autofree char *basename = g_file_get_basename (file);
-          g_autofree char *text = g_strdup_printf (_("“%s” could not be opened: %s"),
-                                                   basename, error->message);
-          toast (self, text);
-        }
-      else
-        set_game (self, game);
-    }
-  g_object_unref (chooser);
-}
-
-static void
 saved_games_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   KsmWindow *self = KSM_WINDOW (user_data);
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  GFile *folder = ksm_store_get_games_directory (self->store);
 
-  chooser = gtk_file_chooser_native_new (_("Open a Saved Game"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_file_filter_set_name (filter, _("Saved games"));
-  gtk_file_filter_add_pattern (filter, "*.json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  if (g_file_query_exists (folder, NULL))
-    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
-  g_signal_connect_object (chooser, "response", G_CALLBACK (open_response_cb), self,
+  ksm_library_page_reload (self->library_page);
+  show_page (self, "library");
+  gtk_widget_grab_focus (GTK_WIDGET (ksm_library_page_get_search (self->library_page)));
+}
+
+static void
+review_step_cb (KsmWindow *self)
+{
+  update_actions (self);
+}
+
+void
+ksm_window_review (KsmWindow *self, KsmRecord *record, GFile *file)
+{
+  g_autoptr(KsmReview) review = NULL;
+
+  g_return_if_fail (KSM_IS_WINDOW (self));
+  g_return_if_fail (KSM_IS_RECORD (record));
+
+  review = ksm_review_new (record, file);
+  /* the game in progress, if any, stays in its autosave to resume */
+  set_game (self, NULL);
+  self->review = g_object_ref (review);
+  g_signal_connect_object (review, "notify::step", G_CALLBACK (review_step_cb), self,
                            G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  ksm_game_view_set_review (self->game_view, review);
+  ksm_review_analyse (review, NULL);
+  show_page (self, "game");
+  gtk_widget_grab_focus (GTK_WIDGET (ksm_review_bar_get_timeline (ksm_game_view_get_review_bar (self->game_view))));
+}
+
+static void
+library_open_cb (KsmWindow *self, KsmLibraryItem *item)
+{
+  ksm_window_review (self, ksm_library_item_get_record (item), ksm_library_item_get_file (item));
+}
+
+static void
+review_seek_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  const char *name = g_action_get_name (G_ACTION (action));
+
+  if (self->review == NULL)
+    return;
+  if (g_str_equal (name, "review-start"))
+    ksm_review_set_step (self->review, 0);
+  else if (g_str_equal (name, "review-back"))
+    ksm_review_step_back (self->review);
+  else if (g_str_equal (name, "review-forward"))
+    ksm_review_step_forward (self->review);
+  else
+    ksm_review_set_step (self->review, ksm_review_get_n_steps (self->review));
+}
+
+static void
+play_from_here_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmGame) game = NULL;
+  guint step;
+
+  if (self->review == NULL)
+    return;
+  step = ksm_review_get_step (self->review);
+  game = ksm_review_play_from (self->review, step, &error);
+  if (game == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not go on from here: %s"), error->message);
+      toast (self, text);
+      return;
+    }
+  set_game (self, game);
+  toast (self, _("A new game from this step; the saved game stays as it was"));
+}
+
+static void
+save_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmLibraryItem) item = NULL;
+
+  if (self->game == NULL)
+    return;
+  item = ksm_library_keep (self->library, ksm_game_get_record (self->game), &error);
+  if (item == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be kept: %s"), error->message);
+      toast (self, text);
+      return;
+    }
+  toast (self, _("The game as it stands is in the saved games"));
 }
 
 static void
@@ -712,6 +800,12 @@ static const GActionEntry win_entries[] = {
   { "toggle-history", NULL, NULL, "false", toggle_history_cb },
   { "rules", rules_cb },
   { "saved-games", saved_games_cb },
+  { "save-game", save_game_cb },
+  { "review-start", review_seek_cb },
+  { "review-back", review_seek_cb },
+  { "review-forward", review_seek_cb },
+  { "review-end", review_seek_cb },
+  { "play-from-here", play_from_here_cb },
 };
 
 /* ---- life ---- */
@@ -730,6 +824,7 @@ ksm_window_dispose (GObject *object)
   if (self->store != NULL)
     ksm_store_unwatch (self->store);
   g_clear_object (&self->game);
+  g_clear_object (&self->review);
   gtk_widget_dispose_template (GTK_WIDGET (self), KSM_TYPE_WINDOW);
 
   G_OBJECT_CLASS (ksm_window_parent_class)->dispose (object);
@@ -740,6 +835,7 @@ ksm_window_finalize (GObject *object)
 {
   KsmWindow *self = KSM_WINDOW (object);
 
+  g_clear_object (&self->library);
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
 
@@ -757,6 +853,7 @@ ksm_window_class_init (KsmWindowClass *klass)
 
   g_type_ensure (KSM_TYPE_START_PAGE);
   g_type_ensure (KSM_TYPE_GAME_VIEW);
+  g_type_ensure (KSM_TYPE_LIBRARY_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/kasimala/Kasimala/ksm-window.ui");
@@ -770,6 +867,7 @@ ksm_window_class_init (KsmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, new_game_bin);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, game_view);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, library_page);
 }
 
 static void
@@ -788,6 +886,11 @@ ksm_window_init (KsmWindow *self)
   g_signal_connect_object (self->store, "save-failed", G_CALLBACK (save_failed_cb), self,
                            G_CONNECT_SWAPPED);
 
+  self->library = ksm_library_new (self->store);
+  ksm_library_page_set_library (self->library_page, self->library);
+  g_signal_connect_object (self->library_page, "open", G_CALLBACK (library_open_cb), self,
+                           G_CONNECT_SWAPPED);
+
   self->new_game_page = KSM_NEW_GAME_PAGE (ksm_new_game_page_new (self->settings));
   adw_bin_set_child (self->new_game_bin, GTK_WIDGET (self->new_game_page));
   ksm_new_game_page_set_rules (self->new_game_page, ksm_rules_get (KSM_GAME_KASIMALA));
@@ -802,6 +905,15 @@ ksm_window_init (KsmWindow *self)
       gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_space, 0), gtk_named_action_new ("win.throw")));
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
       gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_h, 0), gtk_named_action_new ("win.hint")));
+    /* a review steps with the arrows, Home and End, where nothing focused uses them */
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, 0), gtk_named_action_new ("win.review-back")));
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Right, 0), gtk_named_action_new ("win.review-forward")));
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Home, 0), gtk_named_action_new ("win.review-start")));
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_End, 0), gtk_named_action_new ("win.review-end")));
     gtk_widget_add_controller (GTK_WIDGET (self), keys);
   }
   self->hint_popover = KSM_HINT_POPOVER (ksm_hint_popover_new ());
@@ -826,6 +938,13 @@ ksm_window_get_new_game_page (KsmWindow *self)
 {
   g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
   return self->new_game_page;
+}
+
+KsmLibraryPage *
+ksm_window_get_library_page (KsmWindow *self)
+{
+  g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
+  return self->library_page;
 }
 
 KsmStartPage *

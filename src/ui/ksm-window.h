@@ -6,6 +6,7 @@
 #include "ksm-application.h"
 #include "ksm-game-view.h"
 #include "ksm-hint-popover.h"
+#include "ksm-library-page.h"
 #include "ksm-new-game-page.h"
 #include "ksm-start-page.h"
 
@@ -22,5 +23,8 @@ KsmStartPage   *ksm_window_get_start_page    (KsmWindow *self);
 const char     *ksm_window_get_page_name     (KsmWindow *self);
 KsmGame        *ksm_window_get_game          (KsmWindow *self);
 KsmHintPopover *ksm_window_get_hint_popover  (KsmWindow *self);
+KsmLibraryPage *ksm_window_get_library_page  (KsmWindow *self);
+/* opens a saved game for review, read-only, at its start, and analyses it */
+void            ksm_window_review            (KsmWindow *self, KsmRecord *record, GFile *file);
 
 G_END_DECLS

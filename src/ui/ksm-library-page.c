@@ -1,0 +1,496 @@
+/* ksm-library-page.c: the Saved Games page over KsmLibrary. */
+#include "config.h"
+
+#include "ksm-library-page.h"
+
+#include <glib/gi18n.h>
+
+#include "ksm-words.h"
+
+struct _KsmLibraryPage
+{
+  AdwBin             parent_instance;
+
+  AdwToastOverlay   *toast_overlay;
+  GtkSearchEntry    *search_entry;
+  GtkWidget         *empty_page;
+  GtkListBox        *list;
+
+  KsmLibrary        *library;
+  GtkFilterListModel *filtered;
+  GtkCustomFilter   *filter;
+  char              *search;        /* casefolded */
+  KsmLibraryItem    *last_deleted;
+  AdwToast          *delete_toast;
+  char              *last_message;
+};
+
+G_DEFINE_FINAL_TYPE (KsmLibraryPage, ksm_library_page, ADW_TYPE_BIN)
+
+enum {
+  SIGNAL_OPEN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+ksm_library_page_dispose (GObject *object)
+{
+  KsmLibraryPage *self = KSM_LIBRARY_PAGE (object);
+
+  if (self->library != NULL && self->last_deleted != NULL)
+    ksm_library_purge (self->library, self->last_deleted);
+  g_clear_object (&self->last_deleted);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->library);
+  G_OBJECT_CLASS (ksm_library_page_parent_class)->dispose (object);
+}
+
+static void
+ksm_library_page_finalize (GObject *object)
+{
+  KsmLibraryPage *self = KSM_LIBRARY_PAGE (object);
+
+  g_free (self->search);
+  g_free (self->last_message);
+  G_OBJECT_CLASS (ksm_library_page_parent_class)->finalize (object);
+}
+
+static void
+show_message (KsmLibraryPage *self, const char *text)
+{
+  g_free (self->last_message);
+  self->last_message = g_strdup (text);
+  /* a toast's title is markup; file names and errors are not */
+  {
+    g_autofree char *escaped = g_markup_escape_text (text, -1);
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+  }
+}
+
+/* ---- words ---- */
+
+static char *
+result_words (KsmLibraryItem *item)
+{
+  KsmRecord *record = ksm_library_item_get_record (item);
+  const KsmRules *rules = ksm_record_get_rules (record);
+  const KsmOptions *options = ksm_record_get_options (record);
+  KsmOutcome outcome;
+
+  ksm_library_item_get_outcome (item, &outcome);
+  if (!outcome.over)
+    return g_strdup (_("Unfinished"));
+  if (outcome.winner < 0)
+    return g_strdup (_("A draw"));
+  if (rules->n_players (options) == 4 && options->game == KSM_GAME_ASI_KELIYA)
+    /* Translators: a team's win, "South and North won" */
+    return g_strdup_printf (_("%s and %s won"), ksm_words_player_name (rules, options, outcome.winner),
+                            ksm_words_player_name (rules, options, (outcome.winner + 2) % 4));
+  if (outcome.gulmasi)
+    /* Translators: "Bricks won a gulmasi" */
+    return g_strdup_printf (_("%s won a gulmasi"), ksm_words_player_name (rules, options, outcome.winner));
+  /* Translators: "Bricks won" */
+  return g_strdup_printf (_("%s won"), ksm_words_player_name (rules, options, outcome.winner));
+}
+
+static char *
+seats_words (KsmRecord *record)
+{
+  const KsmRules *rules = ksm_record_get_rules (record);
+  const KsmOptions *options = ksm_record_get_options (record);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (int p = 0; p < rules->n_players (options); p++)
+    {
+      const KsmSeat *seat = ksm_record_get_seat (record, (guint) p);
+      const char *who = seat->kind == KSM_SEAT_PERSON ? _("person") : ksm_words_level_name (seat->level);
+      /* Translators: a seat in the list of saved games, "Stones: Hard" */
+      g_autofree char *one = g_strdup_printf (_("%s: %s"), ksm_words_player_name (rules, options, p), who);
+      g_string_append_printf (text, "%s%s", p > 0 ? _(", ") : "", one);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+title_words (KsmLibraryItem *item)
+{
+  KsmRecord *record = ksm_library_item_get_record (item);
+  g_autofree char *result = result_words (item);
+  /* Translators: a saved game's title: the game and its result, "Kasimala Paay: Bricks won" */
+  return g_strdup_printf (_("%s: %s"), ksm_words_game_name (ksm_record_get_rules (record)), result);
+}
+
+static char *
+subtitle_words (KsmLibraryItem *item)
+{
+  KsmRecord *record = ksm_library_item_get_record (item);
+  g_autoptr(GDateTime) local = g_date_time_to_local (ksm_library_item_get_date (item));
+  g_autofree char *date = g_date_time_format (local, "%x %H:%M");
+  g_autofree char *seats = seats_words (record);
+  guint n = ksm_record_get_n_events (record);
+  g_autofree char *length = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u throw and move",
+                                                          "%u throws and moves", n), n);
+  /* Translators: a saved game's date, seats and length */
+  return g_strdup_printf (_("%s · %s · %s"), date, seats, length);
+}
+
+char *
+ksm_library_page_describe (KsmLibraryItem *item)
+{
+  g_autofree char *title = title_words (item);
+  g_autofree char *subtitle = subtitle_words (item);
+  return g_strdup_printf ("%s · %s", title, subtitle);
+}
+
+/* ---- rows ---- */
+
+static void
+row_activated_cb (KsmLibraryPage *self, AdwActionRow *row)
+{
+  KsmLibraryItem *item = g_object_get_data (G_OBJECT (row), "item");
+  g_signal_emit (self, signals[SIGNAL_OPEN], 0, item);
+}
+
+static void
+delete_clicked_cb (GtkButton *button, KsmLibraryPage *self)
+{
+  ksm_library_page_delete (self, g_object_get_data (G_OBJECT (button), "item"));
+}
+
+static void
+export_response_cb (GtkNativeDialog *chooser, int response, KsmLibraryPage *self)
+{
+  KsmLibraryItem *item = g_object_get_data (G_OBJECT (chooser), "item");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autoptr(GError) error = NULL;
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *text = NULL;
+
+      if (ksm_library_export (self->library, item, file, &error))
+        text = g_strdup_printf (_("Exported “%s”"), name);
+      else
+        text = g_strdup_printf (_("“%s” could not be written: %s"), name, error->message);
+      show_message (self, text);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+export_clicked_cb (GtkButton *button, KsmLibraryPage *self)
+{
+  KsmLibraryItem *item = g_object_get_data (G_OBJECT (button), "item");
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *chooser;
+  g_autofree char *name = g_file_get_basename (ksm_library_item_get_file (item));
+
+  chooser = gtk_file_chooser_native_new (_("Export the Game"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_object_set_data_full (G_OBJECT (chooser), "item", g_object_ref (item), g_object_unref);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (export_response_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static GtkWidget *
+create_row (gpointer object, gpointer user_data)
+{
+  KsmLibraryPage *self = KSM_LIBRARY_PAGE (user_data);
+  KsmLibraryItem *item = KSM_LIBRARY_ITEM (object);
+  g_autofree char *title = title_words (item);
+  g_autofree char *subtitle = subtitle_words (item);
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *export_button, *delete_button;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_object_set_data_full (G_OBJECT (row), "item", g_object_ref (item), g_object_unref);
+  g_signal_connect_object (row, "activated", G_CALLBACK (row_activated_cb), self, G_CONNECT_SWAPPED);
+
+  export_button = gtk_button_new_from_icon_name ("document-save-as-symbolic");
+  gtk_widget_set_tooltip_text (export_button, _("Export the Game"));
+  gtk_widget_set_valign (export_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (export_button, "flat");
+  g_object_set_data_full (G_OBJECT (export_button), "item", g_object_ref (item), g_object_unref);
+  g_signal_connect_object (export_button, "clicked", G_CALLBACK (export_clicked_cb), self, 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), export_button);
+
+  delete_button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  gtk_widget_set_tooltip_text (delete_button, _("Delete the Game"));
+  gtk_widget_set_valign (delete_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (delete_button, "flat");
+  g_object_set_data_full (G_OBJECT (delete_button), "item", g_object_ref (item), g_object_unref);
+  g_signal_connect_object (delete_button, "clicked", G_CALLBACK (delete_clicked_cb), self, 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), delete_button);
+
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  return row;
+}
+
+/* ---- filter ---- */
+
+static gboolean
+matches (gpointer object, gpointer user_data)
+{
+  KsmLibraryPage *self = KSM_LIBRARY_PAGE (user_data);
+  g_autofree char *text = NULL, *folded = NULL;
+
+  if (self->search == NULL || self->search[0] == '\0')
+    return TRUE;
+  text = ksm_library_page_describe (KSM_LIBRARY_ITEM (object));
+  folded = g_utf8_casefold (text, -1);
+  return strstr (folded, self->search) != NULL;
+}
+
+static void
+update_empty (KsmLibraryPage *self)
+{
+  gboolean empty = self->filtered == NULL
+                   || g_list_model_get_n_items (G_LIST_MODEL (self->filtered)) == 0;
+  gboolean searching = self->search != NULL && self->search[0] != '\0';
+
+  gtk_widget_set_visible (self->empty_page, empty);
+  gtk_widget_set_visible (GTK_WIDGET (self->list), !empty);
+  adw_status_page_set_title (ADW_STATUS_PAGE (self->empty_page),
+                             searching ? _("No Games Found") : _("No Saved Games"));
+}
+
+static void
+search_changed_cb (KsmLibraryPage *self)
+{
+  g_free (self->search);
+  self->search = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_empty (self);
+}
+
+/* ---- delete and import ---- */
+
+static void
+undo_clicked_cb (KsmLibraryPage *self)
+{
+  ksm_library_page_undo_delete (self);
+}
+
+static void
+toast_dismissed_cb (KsmLibraryPage *self, AdwToast *toast)
+{
+  KsmLibraryItem *item = g_object_get_data (G_OBJECT (toast), "item");
+
+  /* the undo has passed: the file goes for good */
+  if (self->library != NULL && item != NULL)
+    ksm_library_purge (self->library, item);
+  if (self->delete_toast == toast)
+    {
+      self->delete_toast = NULL;
+      g_clear_object (&self->last_deleted);
+    }
+}
+
+void
+ksm_library_page_delete (KsmLibraryPage *self, KsmLibraryItem *item)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL, *text = NULL;
+  AdwToast *toast;
+
+  g_return_if_fail (KSM_IS_LIBRARY_PAGE (self));
+  g_return_if_fail (KSM_IS_LIBRARY_ITEM (item));
+
+  title = title_words (item);
+  if (!ksm_library_delete (self->library, item, &error))
+    {
+      text = g_strdup_printf (_("The game could not be deleted: %s"), error->message);
+      show_message (self, text);
+      return;
+    }
+  g_set_object (&self->last_deleted, item);
+  /* Translators: the toast after deleting a saved game, which has an Undo button */
+  text = g_strdup_printf (_("Deleted “%s”"), title);
+  g_free (self->last_message);
+  self->last_message = g_strdup (text);
+  {
+    g_autofree char *escaped = g_markup_escape_text (text, -1);
+    toast = adw_toast_new (escaped);
+  }
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_object_set_data_full (G_OBJECT (toast), "item", g_object_ref (item), g_object_unref);
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, G_CONNECT_SWAPPED);
+  self->delete_toast = toast;
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  update_empty (self);
+}
+
+void
+ksm_library_page_undo_delete (KsmLibraryPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (KSM_IS_LIBRARY_PAGE (self));
+
+  if (self->last_deleted == NULL)
+    return;
+  if (!ksm_library_undo_delete (self->library, self->last_deleted, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be put back: %s"), error->message);
+      show_message (self, text);
+    }
+  g_clear_object (&self->last_deleted);
+  if (self->delete_toast != NULL)
+    {
+      /* its dismissal must not purge what came back */
+      g_object_set_data (G_OBJECT (self->delete_toast), "item", NULL);
+      adw_toast_dismiss (self->delete_toast);
+      self->delete_toast = NULL;
+    }
+  update_empty (self);
+}
+
+void
+ksm_library_page_import_file (KsmLibraryPage *self, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmLibraryItem) item = NULL;
+  g_autofree char *name = NULL, *text = NULL;
+
+  g_return_if_fail (KSM_IS_LIBRARY_PAGE (self));
+
+  name = g_file_get_basename (file);
+  item = ksm_library_import (self->library, file, &error);
+  if (item == NULL)
+    /* Translators: a file name and why it is not a saved game */
+    text = g_strdup_printf (_("“%s” could not be imported: %s"), name, error->message);
+  else
+    text = g_strdup_printf (_("Imported “%s”"), name);
+  show_message (self, text);
+  update_empty (self);
+}
+
+static void
+import_response_cb (GtkNativeDialog *chooser, int response, KsmLibraryPage *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      ksm_library_page_import_file (self, file);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+import_action_cb (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  KsmLibraryPage *self = KSM_LIBRARY_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Import a Game"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Saved games"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (import_response_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* ---- life ---- */
+
+static void
+ksm_library_page_class_init (KsmLibraryPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ksm_library_page_dispose;
+  object_class->finalize = ksm_library_page_finalize;
+
+  /* open (item): a game was chosen for review */
+  signals[SIGNAL_OPEN] =
+    g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, KSM_TYPE_LIBRARY_ITEM);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/kasimala/Kasimala/ksm-library-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, list);
+  gtk_widget_class_install_action (widget_class, "library.import", NULL, import_action_cb);
+}
+
+static void
+ksm_library_page_init (KsmLibraryPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  update_empty (self);
+}
+
+GtkWidget *
+ksm_library_page_new (void)
+{
+  return g_object_new (KSM_TYPE_LIBRARY_PAGE, NULL);
+}
+
+static void
+items_changed_cb (KsmLibraryPage *self)
+{
+  update_empty (self);
+}
+
+void
+ksm_library_page_set_library (KsmLibraryPage *self, KsmLibrary *library)
+{
+  g_return_if_fail (KSM_IS_LIBRARY_PAGE (self));
+  g_return_if_fail (KSM_IS_LIBRARY (library));
+
+  g_set_object (&self->library, library);
+  self->filter = gtk_custom_filter_new (matches, self, NULL);
+  g_clear_object (&self->filtered);
+  self->filtered = gtk_filter_list_model_new (g_object_ref (ksm_library_get_model (library)),
+                                              GTK_FILTER (self->filter));
+  g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (items_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_list_box_bind_model (self->list, G_LIST_MODEL (self->filtered), create_row, self, NULL);
+  update_empty (self);
+}
+
+void
+ksm_library_page_reload (KsmLibraryPage *self)
+{
+  g_return_if_fail (KSM_IS_LIBRARY_PAGE (self));
+  if (self->library != NULL)
+    ksm_library_reload (self->library);
+  update_empty (self);
+}
+
+GtkListBox *
+ksm_library_page_get_list (KsmLibraryPage *self)
+{
+  g_return_val_if_fail (KSM_IS_LIBRARY_PAGE (self), NULL);
+  return self->list;
+}
+
+GtkEditable *
+ksm_library_page_get_search (KsmLibraryPage *self)
+{
+  g_return_val_if_fail (KSM_IS_LIBRARY_PAGE (self), NULL);
+  return GTK_EDITABLE (self->search_entry);
+}
+
+const char *
+ksm_library_page_get_last_message (KsmLibraryPage *self)
+{
+  g_return_val_if_fail (KSM_IS_LIBRARY_PAGE (self), NULL);
+  return self->last_message;
+}
