@@ -43,6 +43,9 @@ typedef struct {
   uint8_t laiga;
 } StepEntry;
 
+_Static_assert (sizeof (StepEntry) == 8 && offsetof (StepEntry, move) == 0,
+                "a step entry is copied into the move list as 8 bytes");
+
 static StepEntry steps[N_LENGTHS][2][MAX_DISTANCE + 1][MAX_CELLS];
 
 /* the laigas of the middle row, as column bits */
@@ -365,11 +368,33 @@ add_steps (const KsmKasimalaState *st, int side, const StepEntry *table, uint64_
       int enemy = (flat_cells[step->flat] ^ flip) - flip;
       if (check && enemy > 0 && step->laiga)
         continue;
-      moves[n] = step->move;
+      /* the whole entry in one 8-byte copy: its last two bytes spill into
+       * the next slot, which the next move overwrites or nobody reads (a
+       * side has at most 25 pieces, the list room for KSM_MAX_MOVES) */
+      memcpy (&moves[n], step, sizeof *step);
       moves[n].captured = (uint8_t) (enemy > 0 ? enemy : 0);
       n++;
     }
   return n;
+}
+
+/* The move that starts the side's next waiting piece `distance` cells on,
+ * from the step table: false when it would land on a laiga the other side
+ * holds while laigas are safe. */
+static inline bool
+start_move (const KsmKasimalaState *st, bool safe_laigas, int side, const StepEntry *table,
+            int from, KsmMove *move)
+{
+  const StepEntry *step = &table[from];
+  int value = st->cells[0][step->flat];
+  int enemy = side == BOTTOM ? -value : value;
+
+  if (enemy > 0 && safe_laigas && step->laiga)
+    return false;
+  *move = step->move;
+  move->kind = KSM_MOVE_START;
+  move->captured = (uint8_t) (enemy > 0 ? enemy : 0);
+  return true;
 }
 
 /* Move generation for one side, inlined apart for each so that the side's
@@ -384,27 +409,22 @@ legal_moves_of (const KsmPosition *pos, KsmMove *moves, const int side)
   bool kasi_starts = pos->options.flags & KSM_OPT_KASIMALA_KASI_STARTS;
   bool safe_laigas = pos->options.flags & KSM_OPT_KASIMALA_SAFE_LAIGAS;
   uint32_t waiting = st->waiting[side];
-  uint8_t captured;
   int n = 0;
 
   /* While a piece waits, a kasi must start it; it is lost when that step
    * meets a laiga the other side holds. */
+  const StepEntry *table = steps[li][side][distance];
   if (distance == 1 && kasi_starts && waiting != 0)
     {
-      int next_waiting = next_waiting_cell (pos, side);
-      int to = landing (pos, side, destination[li][side][1][next_waiting], &captured);
-      if (to >= 0)
-        add_move (moves, &n, KSM_MOVE_START, next_waiting, to, 1, captured);
-      else
+      if (!start_move (st, safe_laigas, side, table, next_waiting_cell (pos, side), moves))
         add_move (moves, &n, KSM_MOVE_LOSE, -1, -1, 0, 0);
-      return n;
+      return 1;
     }
 
   /* The side's started pieces in the order of their cells, row by row and
    * column by column: the order every caller (and a seeded random player)
    * sees. A step can be illegal only onto a laiga the other side holds;
    * while there is none, every step is written without asking. */
-  const StepEntry *table = steps[li][side][distance];
   uint64_t low = st->occupied[side][0], high = st->occupied[side][1];
   if (side == BOTTOM)
     low &= ~(uint64_t) waiting;   /* row B starts at cell 0 */
@@ -429,12 +449,7 @@ legal_moves_of (const KsmPosition *pos, KsmMove *moves, const int side)
     }
 
   if (!kasi_starts && waiting != 0)
-    {
-      int next_waiting = next_waiting_cell (pos, side);
-      int to = landing (pos, side, destination[li][side][distance][next_waiting], &captured);
-      if (to >= 0)
-        add_move (moves, &n, KSM_MOVE_START, next_waiting, to, distance, captured);
-    }
+    n += start_move (st, safe_laigas, side, table, next_waiting_cell (pos, side), &moves[n]);
 
   if (n == 0)
     add_move (moves, &n, KSM_MOVE_LOSE, -1, -1, 0, 0);
