@@ -1049,6 +1049,8 @@ level_run_thread (void *data)
   LevelRun *run = data;
   KsmRandom rng;
 
+  /* the clock's first reading sets itself up: part of the harness */
+  seconds_now ();
   ksm_random_seed (&rng, run->seed);
   for (int i = 0; i < run->n_positions; i++)
     {
@@ -1122,13 +1124,27 @@ bench_levels_section (BenchSize *size, guint64 seed, int n_positions, int budget
         }
     }
 
-  /* the harness's own stack (the thread's start, its loop, glibc's thread
-   * data) with no decision, taken off each level's peak */
+  /* a few decisions of each level first, untimed: the first call of a
+   * library function binds it through the dynamic linker, which saves the
+   * vector registers on the stack and would count as the player's */
+  for (int l = 0; l < KSM_N_LEVELS; l++)
+    if (use_level[l])
+      {
+        LevelRun warm = {
+          .rules = rules, .positions = positions, .n_positions = MIN (n_positions, 3),
+          .options = { .level = (KsmLevel) l, .budget_ms = budget }, .seed = seed, .times = times,
+        };
+        run_on_painted_stack (&warm);
+      }
+
+  /* the harness's own stack (the thread's start, its loop, its clock,
+   * glibc's thread data) with no decision: each level's peak includes it */
   LevelRun idle = { .rules = rules, .positions = positions, .n_positions = 0 };
   size_t harness = run_on_painted_stack (&idle);
 
-  printf ("%s, %d positions from random games, seed %" G_GUINT64_FORMAT "\n",
-          rules->name, n_positions, seed);
+  printf ("%s, %d positions from random games, seed %" G_GUINT64_FORMAT
+          "; stack is each level's peak, of which %.1f KiB is the bench's own\n",
+          rules->name, n_positions, seed, harness / 1024.0);
   for (int l = 0; l < KSM_N_LEVELS; l++)
     {
       if (!use_level[l])
@@ -1149,13 +1165,38 @@ bench_levels_section (BenchSize *size, guint64 seed, int n_positions, int budget
       size->level_done[l] = TRUE;
       size->level_median[l] = percentile (times, n_positions, 50);
       size->level_p99[l] = percentile (times, n_positions, 99);
-      size->level_stack_kib[l] = (stack > harness ? stack - harness : 0) / 1024.0;
+      size->level_stack_kib[l] = stack / 1024.0;
       printf ("%s: %d decisions, median %.3f ms, p95 %.3f ms, p99 %.3f ms, max %.3f ms, "
               "mean %.3f ms, stack %.1f KiB\n",
               ksm_level_name (l), n_positions, size->level_median[l],
               percentile (times, n_positions, 95), size->level_p99[l],
               times[n_positions - 1], sum / n_positions, size->level_stack_kib[l]);
     }
+}
+
+/* How fast this core runs right now, to read the other figures by: a
+ * chain of dependent xorshift steps (six one-cycle operations each on
+ * current x86 cores), which neither the compiler nor the core can overlap.
+ * On a shared machine it falls as others take the core's time. */
+static void
+bench_reference (void)
+{
+  const guint64 steps = 200000000;
+  volatile guint64 sink;
+  guint64 x = 88172645463325252ull;
+  double start = cpu_seconds_now ();
+
+  for (guint64 i = 0; i < steps; i++)
+    {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+    }
+  sink = x;
+  (void) sink;
+  printf ("reference: %.0f million xorshift steps a CPU second on this core now "
+          "(about 550 on an idle 3.3 GHz core)\n",
+          steps / 1e6 / (cpu_seconds_now () - start));
 }
 
 /* How the figures grow with the board and the players: one line a size. */
@@ -1269,6 +1310,7 @@ verb_bench (int argc, char **argv)
          length ? g_strdup_printf ("%d", length) : "any",
          players ? g_strdup_printf ("%d", players) : "any");
 
+  bench_reference ();
   for (int i = 0; i < n_sizes; i++)
     {
       printf ("== %s: %s\n", sizes[i].rules->name, sizes[i].label);
