@@ -150,6 +150,8 @@ sync (KsmThrowView *self)
     return;
   rules = ksm_game_get_rules (self->game);
   event = last_throw (self, &lost);
+  /* nobody throws in a game under review */
+  gtk_widget_set_visible (self->throw_button, !ksm_game_is_read_only (self->game));
   cowries = is_cowries (self);
 
   for (strip = gtk_widget_get_first_child (self->strips); strip != NULL;
