@@ -160,19 +160,21 @@ share_chances (Analyst *a, const KsmPosition *pos, double actor_value, double *c
       chance[1 - actor] = 1 - actor_value;
       return;
     }
-  /* three or four sides: the rest shared by the evaluation's view of them */
+  /* Three or four sides: a searched value is one side against the rest,
+   * about one half for whoever acts, so the sides are shown as the game's
+   * evaluation sees each, made to sum to one; the actor's searched value
+   * still judges its moves and throws. */
   for (int p = 0; p < n_players; p++)
     {
       int t = rules->team_of (&pos->options, p);
-      if (t != actor && weight[t] == 0)
+      if (weight[t] == 0)
         {
           weight[t] = static_value (pos, p) + 1e-6;
           sum += weight[t];
         }
     }
   for (int t = 0; t < a->n_teams; t++)
-    if (t != actor)
-      chance[t] = sum > 0 ? (1 - actor_value) * weight[t] / sum : 0;
+    chance[t] = sum > 0 ? weight[t] / sum : 1.0 / a->n_teams;
 }
 
 /* the actor's chance in a position: thrown for, moved for, or over */
