@@ -232,24 +232,19 @@ game_ended (const KsmPosition *pos)
   return team_home (pos, 0) || team_home (pos, 1);
 }
 
-/* how many of each player's pieces stand on each cell (home and hand aside) */
+/* How many pieces of the team other than `team` stand on each cell (home
+ * and hand aside): all that move generation asks of the board. */
 static void
-count_cells (const KsmPosition *pos, uint8_t counts[N_CELLS][4])
+count_other_team (const KsmPosition *pos, int team, uint8_t other[N_CELLS])
 {
-  memset (counts, 0, sizeof (uint8_t) * N_CELLS * 4);
-  for (int p = 0; p < 4; p++)
+  memset (other, 0, N_CELLS);
+  for (int p = team ^ 1; p < 4; p += 2)
     for (int i = 0; i < PIECES; i++)
       {
         int index = pos->u.asi.piece[p][i];
         if (index >= 0 && index < HOME)
-          counts[track[p][index]][p]++;
+          other[track[p][index]]++;
       }
-}
-
-static inline int
-other_team_on (uint8_t counts[N_CELLS][4], int cell, int team)
-{
-  return counts[cell][team ^ 1] + counts[cell][(team ^ 1) + 2];
 }
 
 /* ---- throws and the sequence ---- */
@@ -308,10 +303,9 @@ add_move (KsmMove *moves, int *n, int kind, int from, int to, int distance, int 
  * rules forbid it, else how many other-team pieces it sends home, passing
  * (with a So-hatara) and landing. */
 static int
-try_step (const KsmPosition *pos, uint8_t counts[N_CELLS][4], int owner, int from, int distance)
+try_step (const KsmPosition *pos, const uint8_t other[N_CELLS], int owner, int from, int distance)
 {
   int to = from + distance;
-  int team = team_of_player (owner);
   bool passing_rule = pos->options.flags & KSM_OPT_ASI_PASSING;
   int captured = 0;
 
@@ -327,7 +321,7 @@ try_step (const KsmPosition *pos, uint8_t counts[N_CELLS][4], int owner, int fro
     for (int i = from + 1; i < to; i++)
       {
         int cell = track[owner][i];
-        int others = other_team_on (counts, cell, team);
+        int others = other[cell];
         if (others == 0)
           continue;
         if (!pos->u.asi.split)
@@ -337,7 +331,7 @@ try_step (const KsmPosition *pos, uint8_t counts[N_CELLS][4], int owner, int fro
       }
 
   if (to < HOME && !is_corner (track[owner][to]))
-    captured += other_team_on (counts, track[owner][to], team);
+    captured += other[track[owner][to]];
   return captured;
 }
 
@@ -345,7 +339,7 @@ static int
 asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
 {
   const KsmAsiState *st = &pos->u.asi;
-  uint8_t counts[N_CELLS][4];
+  uint8_t other[N_CELLS];
   int owner = owner_to_play (pos);
   int n = 0;
   int done[PIECES];
@@ -353,7 +347,7 @@ asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
 
   if (pos->phase != KSM_PHASE_MOVE)
     return 0;
-  count_cells (pos, counts);
+  count_other_team (pos, team_of_player (owner), other);
 
   for (int i = 0; i < PIECES; i++)
     {
@@ -379,12 +373,21 @@ asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
           int most = from >= HOME_ROW ? 1 : HOME_ROW - from;
           if (most > st->pool)
             most = st->pool;
+          /* try_step for each distance, walked once: while the sequence
+           * holds a So-hatara, every distance up to `most` is legal, and
+           * each takes what the one before passed, plus where it lands */
+          bool passing_rule = pos->options.flags & KSM_OPT_ASI_PASSING;
+          int passed = 0;
           for (int d = 1; d <= most; d++)
             {
-              int captured = try_step (pos, counts, owner, from, d);
-              if (captured >= 0)
-                add_move (moves, &n, KSM_MOVE_STEP, track[owner][from], track[owner][from + d],
-                          d, 0xff, captured);
+              int to = from + d;
+              if (d >= 2 && passing_rule && !is_corner (track[owner][to - 1]))
+                passed += other[track[owner][to - 1]];
+              int captured = passed;
+              if (to < HOME && !is_corner (track[owner][to]))
+                captured += other[track[owner][to]];
+              add_move (moves, &n, KSM_MOVE_STEP, track[owner][from], track[owner][to],
+                        d, 0xff, captured);
             }
           continue;
         }
@@ -403,7 +406,7 @@ asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
                 add_move (moves, &n, KSM_MOVE_START, -1, track[owner][0], value, slot, 0);
               continue;
             }
-          int captured = try_step (pos, counts, owner, from, value);
+          int captured = try_step (pos, other, owner, from, value);
           if (captured >= 0)
             add_move (moves, &n, KSM_MOVE_STEP, track[owner][from], track[owner][from + value],
                       value, slot, captured);
@@ -423,11 +426,10 @@ send_back (KsmPosition *pos, int cell, int team, int8_t *captured_player)
   KsmAsiState *st = &pos->u.asi;
   int sent = 0;
 
-  for (int p = 0; p < 4; p++)
+  /* the other team's seats, in seat order */
+  for (int p = team ^ 1; p < 4; p += 2)
     {
       uint8_t bond = 0;
-      if (team_of_player (p) == team)
-        continue;
       for (int i = 0; i < PIECES; i++)
         {
           int index = st->piece[p][i];
