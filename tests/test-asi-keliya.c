@@ -153,6 +153,7 @@ test_sequence (void)
     /* every throw played: East's turn */
     g_assert_cmpint (pos.phase, ==, KSM_PHASE_THROW);
     g_assert_cmpint (pos.to_move, ==, 1);
+    g_free (text);
     text = format (&pos);
     g_assert_cmpstr (text, ==, "asi-keliya S:h,h,2,5 E:h,h,h,h N:h,h,h,h W:h,h,h,h e throw - 4");
   }

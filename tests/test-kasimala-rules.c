@@ -296,6 +296,14 @@ assert_pos (const KsmPosition *got, const char *text)
     }
 }
 
+/* assert_pos of a text build () made, which it frees */
+static void
+assert_built (const KsmPosition *got, char *text)
+{
+  assert_pos (got, text);
+  g_free (text);
+}
+
 static void
 content (const KsmPosition *pos, const char *cell, KsmCellContent *c)
 {
@@ -644,7 +652,7 @@ test_start_order_bottom (void)
   throw_face (&pos, "kasi");
   check_moves (&pos, "^B15-B16");
   play (&pos, "B15-B16");
-  assert_pos (&pos, build (17, "s", "-", 21, "B1-14:B B16:b B17:b M13:b T1-17:S", NULL));
+  assert_built (&pos, build (17, "s", "-", 21, "B1-14:B B16:b B17:b M13:b T1-17:S", NULL));
 }
 
 static void
@@ -704,7 +712,7 @@ test_capture_waiting_then_skip (void)
   g_assert_false (e.throws_again);
   assert_content (&pos, "B16", STONES, 1, false);
   g_assert_cmpint (R->pieces_left (&pos, BRICKS), ==, 16);
-  assert_pos (&pos, build (17, "b", "-", 11, "B1-15:B B16:s M13:b T2-17:S", NULL));
+  assert_built (&pos, build (17, "b", "-", 11, "B1-15:B B16:s M13:b T2-17:S", NULL));
 
   throw_face (&pos, "kasi");
   check_moves (&pos, "^B15-B16x1");
@@ -713,7 +721,7 @@ test_capture_waiting_then_skip (void)
   g_assert_cmpint (e.captured_waiting, ==, 0);
   g_assert_cmpint (e.captured_player, ==, STONES);
   g_assert_false (e.throws_again);
-  assert_pos (&pos, build (17, "s", "-", 12, "B1-14:B B16:b M13:b T2-17:S", NULL));
+  assert_built (&pos, build (17, "s", "-", 12, "B1-14:B B16:b M13:b T2-17:S", NULL));
   assert_content (&pos, "B15", -1, 0, false);
   g_assert_cmpint (R->pieces_left (&pos, STONES), ==, 16);
 }
@@ -739,7 +747,7 @@ test_capture_waiting_top (void)
   e = play (&pos, "T2-T1");
   g_assert_cmpint (e.captured, ==, 1);
   g_assert_cmpint (e.captured_player, ==, BRICKS);
-  assert_pos (&pos, build (17, "b", "-", 302, "M9:b T1:s T3-17:S", NULL));
+  assert_built (&pos, build (17, "b", "-", 302, "M9:b T1:s T3-17:S", NULL));
 }
 
 /* ---------------------------------------------------------------- the kasi */
@@ -786,7 +794,7 @@ test_seed_kasi_does_no_good (void)
   e = play (&pos, "lost");
   g_assert_false (e.throws_again);
   g_assert_cmpint (e.captured, ==, 0);
-  assert_pos (&pos, build (17, "s", "-", 26, "B1-17:B M17:s T2-17:S", NULL));
+  assert_built (&pos, build (17, "s", "-", 26, "B1-17:B M17:s T2-17:S", NULL));
 
   /* the stones' side of it */
   pos = P (17, "s", 25, "T1-17:S M1:b B1-16:B", NULL);
@@ -815,7 +823,7 @@ test_kasi_start_captures (void)
   g_assert_cmpint (e.captured, ==, 2);
   g_assert_cmpint (e.captured_waiting, ==, 0);
   g_assert_cmpint (e.captured_player, ==, STONES);
-  assert_pos (&pos, build (17, "s", "-", 81, "B1-15:B B17:b M10:b T3-17:S", NULL));
+  assert_built (&pos, build (17, "s", "-", 81, "B1-15:B B17:b M10:b T3-17:S", NULL));
 
   /* the first start of all, with safe laigas off, takes what sits on ML */
   pos = P (17, "b", 80, "B1-17:B M17:s3 T4-17:S", "safe-laigas=off");
@@ -832,7 +840,7 @@ test_kasi_start_stacks (void)
   check_moves (&pos, "^B16-B17");
   play (&pos, "B16-B17");
   assert_content (&pos, "B17", BRICKS, 2, false);
-  assert_pos (&pos, build (17, "s", "-", 81, "B1-15:B B17:b2 T1-17:S", NULL));
+  assert_built (&pos, build (17, "s", "-", 81, "B1-15:B B17:b2 T1-17:S", NULL));
 }
 
 /* ----------------------------------------------------------------- moving */
@@ -849,7 +857,7 @@ test_move_jumps (void)
   check_moves (&pos, "M10-M5 M6-M1");
   e = play (&pos, "M10-M5");
   g_assert_cmpint (e.captured, ==, 0);
-  assert_pos (&pos, build (17, "b", "-", 91, "B1-15:B M5:b M6:b M9:s M8:s M7:s2 T6-17:S", NULL));
+  assert_built (&pos, build (17, "b", "-", 91, "B1-15:B M5:b M6:b M9:s M8:s M7:s2 T6-17:S", NULL));
 
   /* jumping over the other side's waiting row */
   pos = P (17, "s", 90, "B1-17:B M17:s T2-17:S", NULL);
@@ -868,7 +876,7 @@ test_stack (void)
   play (&pos, "M7-M5");
   assert_content (&pos, "M5", BRICKS, 2, false);
   assert_content (&pos, "M7", -1, 0, false);
-  assert_pos (&pos, build (17, "s", "-", 91, "B1-15:B M5:b2 T1-17:S", NULL));
+  assert_built (&pos, build (17, "s", "-", 91, "B1-15:B M5:b2 T1-17:S", NULL));
 
   /* a stack moves one piece at a time, and offers one move */
   pos = P (17, "b", 91, "B1-15:B M5:b2 T1-17:S", NULL);
@@ -935,7 +943,7 @@ test_capture_stack_top_row (void)
   g_assert_cmpint (e.captured_waiting, ==, 0);
   g_assert_cmpint (e.captured_player, ==, BRICKS);
   g_assert_cmpint (R->pieces_left (&pos, BRICKS), ==, 14);
-  assert_pos (&pos, build (17, "b", "-", 71, "B1-14:B B15:s M1:s T3-17:S", NULL));
+  assert_built (&pos, build (17, "b", "-", 71, "B1-14:B B15:s M1:s T3-17:S", NULL));
 }
 
 /* ---------------------------------------------------------------- laigas */
@@ -1073,7 +1081,7 @@ test_extra_throw (void)
   play (&pos, "M5-M1");
   throw_face (&pos, "dwadi");
   play (&pos, "M1-T2x1");
-  assert_pos (&pos, build (17, "s", "-", 203, "T2:b T1:S T3-16:S", NULL));
+  assert_built (&pos, build (17, "s", "-", 203, "T2:b T1:S T3-16:S", NULL));
 }
 
 /* ---------------------------------------------------------------- winning */
@@ -1356,7 +1364,7 @@ test_option_safe_laigas_off (void)
   e = play (&pos, "M13-M9");
   g_assert_cmpint (e.captured, ==, 1);
   g_assert_true (e.throws_again);
-  assert_pos (&pos, build (17, "b", "-", 51, "B1-15:B M9:b M15:b T2-17:S", "safe-laigas=off"));
+  assert_built (&pos, build (17, "b", "-", 51, "B1-15:B M9:b M15:b T2-17:S", "safe-laigas=off"));
 
   /* the stones may now land on a stack of bricks on a laiga */
   pos = P (17, "s", 50, "B1-15:B M5:b2 T1-16:S M2:s", "safe-laigas=off");
