@@ -337,10 +337,15 @@ game_over_response_cb (KsmWindow      *self,
 {
   if (g_strcmp0 (response, "new-game") == 0)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game", NULL);
-  else if (g_strcmp0 (response, "review") == 0)
+  else if (g_strcmp0 (response, "review") == 0 && self->game != NULL)
     {
-      /* the board stays as it ended, with the whole game in the history */
+      /* the finished game under review at its end, the board as it ended,
+       * with the whole game in the history and the analysis on its way */
+      g_autoptr(KsmRecord) record = g_object_ref (ksm_game_get_record (self->game));
       GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "toggle-history");
+
+      ksm_window_review (self, record, NULL);
+      ksm_review_set_step (self->review, ksm_review_get_n_steps (self->review));
       g_action_change_state (action, g_variant_new_boolean (TRUE));
     }
 }

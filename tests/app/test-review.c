@@ -440,6 +440,62 @@ test_play_from_here_keeps_the_original (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (n_rows (fixture), ==, N_GAMES + 1);
 }
 
+static gboolean
+dialog_shown (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        {
+          *(AdwMessageDialog **) data = ADW_MESSAGE_DIALOG (window);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The end screen's Review opens the finished game under review at its end */
+static void
+test_review_from_end_screen (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(KsmRecord) whole = make_record (5, 100000);
+  g_autoptr(KsmRecord) record = NULL;
+  g_autoptr(GFile) autosave = NULL;
+  g_autofree char *path = g_build_filename (fixture->data_dir, "autosave.json", NULL);
+  guint n = ksm_record_get_n_events (whole);
+  const KsmEvent *last = ksm_record_get_event (whole, n - 1);
+  AdwMessageDialog *dialog = NULL;
+  KsmReview *review;
+  KsmGame *game;
+
+  g_assert_cmpint (last->kind, ==, KSM_EVENT_MOVE);
+  record = ksm_record_copy (whole);
+  ksm_record_truncate (record, n - 1);
+  autosave = g_file_new_for_path (path);
+  g_assert_true (ksm_record_save_to_file (record, autosave, NULL));
+
+  activate (fixture, "win.show-start");
+  activate (fixture, "win.resume");
+  game = ksm_window_get_game (fixture->window);
+  g_assert_nonnull (game);
+  g_assert_true (ksm_game_play (game, &last->move));
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_OVER);
+  wait_until (dialog_shown, &dialog, 10);
+
+  adw_message_dialog_response (dialog, "review");
+  iterate (3);
+  review = ksm_game_view_get_review (ksm_window_get_game_view (fixture->window));
+  g_assert_nonnull (review);
+  g_assert_cmpuint (ksm_review_get_n_steps (review), ==, n);
+  g_assert_cmpuint (ksm_review_get_step (review), ==, n);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
+  g_assert_true (action_enabled (fixture, "review-back"));
+  g_assert_false (action_enabled (fixture, "review-forward"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -457,6 +513,7 @@ main (int argc, char **argv)
   ADD ("import-good-and-bad", test_import_good_and_bad);
   ADD ("review-steps-and-analyses", test_review_steps_and_analyses);
   ADD ("play-from-here-keeps-the-original", test_play_from_here_keeps_the_original);
+  ADD ("review-from-end-screen", test_review_from_end_screen);
 #undef ADD
 
   status = g_test_run ();
