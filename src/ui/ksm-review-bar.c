@@ -182,7 +182,7 @@ update_judgement (KsmReviewBar *self)
 
   if (event->kind == KSM_EVENT_THROW)
     /* Translators: the luck of a throw, in points of the chance of winning */
-    text = g_markup_printf_escaped (_("%s’s throw: luck %+.1f points (%.0f%% to win after it, against %.0f%% on average)"),
+    text = g_markup_printf_escaped (_("Luck of the throw for %s: %+.1f points (%.0f%% to win after it, against %.0f%% on average)"),
                                     player, 100 * entry->luck, 100 * entry->after, 100 * entry->expected);
   else if (event->kind == KSM_EVENT_LOST)
     text = g_markup_printf_escaped (_("%s could not use the throw"), player);
