@@ -389,6 +389,16 @@ update_seats (KsmGameView *self)
     }
 }
 
+/* The winner's partner in a team game, or -1 */
+static int
+partner_of (const KsmRules *rules, const KsmOptions *options, int player)
+{
+  for (int other = 0; other < rules->n_players (options); other++)
+    if (other != player && rules->team_of (options, other) == rules->team_of (options, player))
+      return other;
+  return -1;
+}
+
 /* Says whose turn it is and what they are to do, and the pieces left. */
 static void
 update_status (KsmGameView *self)
@@ -417,6 +427,11 @@ update_status (KsmGameView *self)
       ksm_game_get_outcome (game, &outcome);
       if (outcome.winner < 0)
         status = g_strdup (_("The game is drawn"));
+      else if (partner_of (rules, options, outcome.winner) >= 0)
+        /* Translators: a team's win, "South and North won" */
+        status = g_strdup_printf (_("%s and %s won"), ksm_words_player_name (rules, options, outcome.winner),
+                                  ksm_words_player_name (rules, options,
+                                                         partner_of (rules, options, outcome.winner)));
       else if (outcome.gulmasi)
         /* Translators: %s is the winning side */
         status = g_strdup_printf (_("%s won. Gulmasi!"), ksm_words_player_name (rules, options, outcome.winner));

@@ -398,6 +398,9 @@ test_person_and_three_computers (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (after[outcome.winning_team], ==, before[outcome.winning_team] + 1);
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog),
                             outcome.winning_team == 0 ? "South and North" : "East and West"));
+  /* the status line names the team, not one seat */
+  g_assert_cmpstr (ksm_game_view_get_status (ksm_window_get_game_view (fixture->window)), ==,
+                   outcome.winning_team == 0 ? "South and North won" : "East and West won");
   g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (ksm_board_get_cell (board, 56))), >=, 1);
   g_assert_true (adw_message_dialog_has_response (dialog, "new-game"));
   adw_message_dialog_response (dialog, "new-game");
