@@ -352,8 +352,7 @@ add_move (KsmMove *moves, int *n, int kind, int from, int to, int distance, uint
 
 /* Writes the steps of the started pieces whose cells are the bits of
  * `pieces` (cells first to first + 63) and returns how many; `check` drops
- * the steps onto a laiga the other side holds. Inlined apart for each, so
- * the usual case (no such laiga) runs without the test. */
+ * the steps onto a laiga the other side holds. */
 static inline __attribute__ ((always_inline)) int
 add_steps (const KsmKasimalaState *st, int side, const StepEntry *table, uint64_t pieces,
            KsmMove *moves, bool check)
@@ -366,14 +365,14 @@ add_steps (const KsmKasimalaState *st, int side, const StepEntry *table, uint64_
     {
       const StepEntry *step = &table[__builtin_ctzll (pieces)];
       int enemy = (flat_cells[step->flat] ^ flip) - flip;
-      if (check && enemy > 0 && step->laiga)
-        continue;
       /* the whole entry in one 8-byte copy: its last two bytes spill into
        * the next slot, which the next move overwrites or nobody reads (a
        * side has at most 25 pieces, the list room for KSM_MAX_MOVES) */
       memcpy (&moves[n], step, sizeof *step);
       moves[n].captured = (uint8_t) (enemy > 0 ? enemy : 0);
-      n++;
+      /* a dropped step is written and then overwritten: no branch to
+       * mispredict on where the enemy stands */
+      n += 1 - ((enemy > 0) & step->laiga & check);
     }
   return n;
 }
@@ -435,18 +434,9 @@ legal_moves_of (const KsmPosition *pos, KsmMove *moves, const int side)
       high &= ~((uint64_t) waiting >> (64 - first));
     }
   bool check = safe_laigas && ((st->occupied[1 - side][0] >> length) & laiga_bits[li]) != 0;
-  if (!check)
-    {
-      n = add_steps (st, side, table, low, moves, false);
-      if (high != 0)
-        n += add_steps (st, side, table + 64, high, moves + n, false);
-    }
-  else
-    {
-      n = add_steps (st, side, table, low, moves, true);
-      if (high != 0)
-        n += add_steps (st, side, table + 64, high, moves + n, true);
-    }
+  n = add_steps (st, side, table, low, moves, check);
+  if (high != 0)
+    n += add_steps (st, side, table + 64, high, moves + n, check);
 
   if (!kasi_starts && waiting != 0)
     n += start_move (st, safe_laigas, side, table, next_waiting_cell (pos, side), &moves[n]);
@@ -476,11 +466,12 @@ game_ended (const KsmPosition *pos)
          && pos->phase != KSM_PHASE_MOVE;
 }
 
-static void
-kasimala_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
+/* A move of one side, inlined apart for each (as move generation is) so
+ * that its rows and sign are constants. */
+static inline __attribute__ ((always_inline)) void
+apply_move_of (KsmPosition *pos, const KsmMove *move, KsmEffect *effect, const int side)
 {
   KsmKasimalaState *st = &pos->u.kasimala;
-  int side = pos->to_move;
   int enemy = 1 - side;
   /* filled here and copied out once: most callers pass NULL */
   KsmEffect done = { .captured_player = -1 };
@@ -494,50 +485,65 @@ kasimala_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
 
   if (move->kind != KSM_MOVE_LOSE)
     {
-      const StepEntry *entry = &steps[fast_length_index (pos->options.length)][0][0][0];
+      int length = pos->options.length;
+      const StepEntry *entry = &steps[fast_length_index (length)][0][0][0];
       int8_t *cells = &st->cells[0][0];
-      int8_t *from = &cells[entry[move->from].flat];
-      int8_t *to = &cells[entry[move->to].flat];
+      int from_cell = move->from, to_cell = move->to;
+      int8_t *from = &cells[entry[from_cell].flat];
+      int8_t *to = &cells[entry[to_cell].flat];
       int sign = 1 - 2 * side;   /* bricks count up, stones down */
-      int own_first = side == BOTTOM ? 0 : ROW_T * pos->options.length;
 
       if (move->kind == KSM_MOVE_START)
-        st->waiting[side] &= ~(1u << (move->from - own_first));
-      *from = (int8_t) (*from - sign);
-      if (*from == 0)
-        clear_occupied (st, side, move->from);
+        st->waiting[side] &= ~(1u << (from_cell - (side == BOTTOM ? 0 : ROW_T * length)));
+      int left = *from - sign;
+      *from = (int8_t) left;
+      /* the cell left empty without a branch: whether a piece moved off a
+       * stack is a coin toss to the branch predictor */
+      st->occupied[side][from_cell >> 6] &= ~((uint64_t) (left == 0) << (from_cell & 63));
 
       int enemy_count = -*to * sign;
       if (enemy_count > 0)
         {
-          int enemy_first = side == BOTTOM ? ROW_T * pos->options.length : 0;
-          int col = move->to - enemy_first;
+          int enemy_first = side == BOTTOM ? ROW_T * length : 0;
+          int col = to_cell - enemy_first;
           done.captured = (uint8_t) enemy_count;
           done.captured_player = (int8_t) enemy;
-          if (col >= 0 && col < pos->options.length && (st->waiting[enemy] >> col & 1u))
+          if (col >= 0 && col < length && (st->waiting[enemy] >> col & 1u))
             {
               done.captured_waiting = 1;
               st->waiting[enemy] &= ~(1u << col);
             }
           st->pieces[enemy] = (uint8_t) (st->pieces[enemy] - enemy_count);
-          clear_occupied (st, enemy, move->to);
+          clear_occupied (st, enemy, to_cell);
           *to = 0;
         }
       *to = (int8_t) (*to + sign);
-      set_occupied (st, side, move->to);
+      set_occupied (st, side, to_cell);
     }
 
-  done.throws_again = (pos->options.flags & KSM_OPT_KASIMALA_EXTRA_THROW) && pos->face >= 3;
-  pos->phase = KSM_PHASE_THROW;
-  pos->to_move = (uint8_t) (done.throws_again ? side : enemy);
-  if (game_ended (pos))
-    {
-      pos->phase = KSM_PHASE_OVER;
-      done.game_over = true;
-      done.throws_again = false;
-    }
+  /* & rather than &&, and game_ended () with the phase known: a random
+   * game decides these by the throw, so branches on them mispredict */
+  bool again = ((pos->options.flags & KSM_OPT_KASIMALA_EXTRA_THROW) != 0) & (pos->face >= 3);
+  uint32_t limit = pos->options.throw_limit;
+  bool over = (st->pieces[BOTTOM] == 0) | (st->pieces[TOP] == 0)
+              | ((limit > 0) & (pos->throw_count >= limit));
+  pos->to_move = (uint8_t) (again ? side : enemy);
+  pos->phase = over ? KSM_PHASE_OVER : KSM_PHASE_THROW;
   if (effect != NULL)
-    *effect = done;
+    {
+      done.throws_again = again & !over;
+      done.game_over = over;
+      *effect = done;
+    }
+}
+
+static void
+kasimala_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
+{
+  if (pos->to_move == BOTTOM)
+    apply_move_of (pos, move, effect, BOTTOM);
+  else
+    apply_move_of (pos, move, effect, TOP);
 }
 
 static void
