@@ -355,6 +355,42 @@ test_team_win_and_passing_turns (void)
                 "2:Sn4-Sn2");
 }
 
+/* Found by fuzzing: a pool of 42 or more takes a piece from Nm2 to Nm4 two
+ * ways, two units out or 42 round to the home row; both moves read the
+ * same, so a saved game replayed the other one. The units now tell them. */
+static void
+test_lap_to_home_row (void)
+{
+  KsmPosition pos = parse ("asi-keliya S:h,h,10,40 E:h,h,h,44 N:h,2,6,21 W:h,h,16,45 "
+                           "n play SS5SS155553 pool:45 101 passing=off");
+  KsmMove moves[KSM_MAX_MOVES];
+  int n = rules->legal_moves (&pos, moves);
+  int found = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      char text[64], error[KSM_ERROR_MAX] = "";
+      KsmMove back;
+
+      g_assert_cmpint (rules->format_move (&pos, &moves[i], text, sizeof text), >, 0);
+      g_assert_true (rules->parse_move (&pos, text, &back, error, sizeof error));
+      g_assert_true (ksm_moves_equal (&back, &moves[i]));
+      if (g_str_has_suffix (text, "Nm2-Nm4"))
+        {
+          g_assert_cmpstr (text, ==, moves[i].distance == 2 ? "2:Nm2-Nm4" : "42:Nm2-Nm4");
+          found++;
+        }
+    }
+  g_assert_cmpint (found, ==, 2);
+  /* a move no other shares its cells with needs no units */
+  {
+    KsmMove m;
+    char error[KSM_ERROR_MAX] = "";
+    g_assert_true (rules->parse_move (&pos, "Nm2-Nm3", &m, error, sizeof error));
+    g_assert_cmpint (m.distance, ==, 1);
+  }
+}
+
 static void
 test_notation (void)
 {
@@ -516,6 +552,7 @@ main (int argc, char **argv)
   g_test_add_func ("/asi-keliya/pair-reenters-together", test_pair_reenters_together);
   g_test_add_func ("/asi-keliya/team-win-and-passing-turns", test_team_win_and_passing_turns);
   g_test_add_func ("/asi-keliya/notation", test_notation);
+  g_test_add_func ("/asi-keliya/lap-to-home-row", test_lap_to_home_row);
   g_test_add_func ("/asi-keliya/random-games", test_random_games);
   return g_test_run ();
 }

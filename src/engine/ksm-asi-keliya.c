@@ -1011,6 +1011,21 @@ asi_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t 
   /* the throw that plays it, unless a So-hatara's pool is split */
   if (move->kind != KSM_MOVE_LOSE && !pos->u.asi.split)
     ksm_put (&w, "%d:", move->distance);
+  /* A pool of 42 or more can take a piece round to its home row, onto the
+   * cell it would reach going out (Nm4 is index 4 and 44): then the units
+   * say which (found by fuzzing) */
+  else if (move->kind == KSM_MOVE_STEP)
+    {
+      KsmMove moves[KSM_MAX_MOVES];
+      int n = asi_legal_moves (pos, moves);
+      for (int i = 0; i < n; i++)
+        if (moves[i].kind == KSM_MOVE_STEP && moves[i].from == move->from
+            && moves[i].to == move->to && moves[i].distance != move->distance)
+          {
+            ksm_put (&w, "%d:", move->distance);
+            break;
+          }
+    }
   ksm_put_move_words (&w, asi_cell_name, &pos->options, move);
   return ksm_writer_finish (&w);
 }
@@ -1045,19 +1060,22 @@ asi_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
   if (text == NULL || *text == '\0')
     FAIL ("the move is empty");
 
-  /* "3:" names the throw that plays it, unless a So-hatara's pool is split */
-  if (rest[0] >= '0' && rest[0] <= '9' && rest[1] == ':')
+  /* "3:" names the throw that plays it, unless a So-hatara's pool is
+   * split; there "42:" tells a lap to the home row from a step out */
+  if (rest[0] >= '0' && rest[0] <= '9')
     {
-      value = rest[0] - '0';
-      rest += 2;
+      const char *c = rest;
+      int units = 0;
+      while (*c >= '0' && *c <= '9' && units <= KSM_MAX_PENDING * 6)
+        units = units * 10 + (*c++ - '0');
+      if (*c == ':')
+        {
+          value = units;
+          rest = c + 1;
+        }
     }
-  if (strcmp (rest, "lost") != 0)
-    {
-      if (!pos->u.asi.split && value < 0)
-        FAIL ("\"%s\": say which throw plays it, like 5:Sm1-Sn2", text);
-      if (pos->u.asi.split && value >= 0)
-        FAIL ("\"%s\": a So-hatara's pool is split freely: write the move without a throw", text);
-    }
+  if (strcmp (rest, "lost") != 0 && !pos->u.asi.split && value < 0)
+    FAIL ("\"%s\": say which throw plays it, like 5:Sm1-Sn2", text);
   return ksm_parse_move_text (&pos->options, parse_cell_name, moves, asi_legal_moves (pos, moves),
                               rest, value, "3:Sm1-Sm4, in-S0", move, error, error_size);
 }
