@@ -810,6 +810,43 @@ nesting_is_shallow (const char *data, gsize length)
   return TRUE;
 }
 
+/* json-glib 1.6 reads on past a first whole value and leaks a container
+ * that follows it ("1{...}", "{...}{...}"); a saved game is one object, so
+ * such a file is refused before parsing (found by fuzzing). True when a
+ * container opens at the top level after something else did. */
+static gboolean
+follows_a_value (const char *data, gsize length)
+{
+  int depth = 0;
+  gboolean in_string = FALSE, escaped = FALSE, seen = FALSE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+      if (in_string)
+        {
+          if (escaped)
+            escaped = FALSE;
+          else if (c == '\\')
+            escaped = TRUE;
+          else if (c == '"')
+            in_string = FALSE;
+          continue;
+        }
+      if (depth == 0 && (c == '[' || c == '{') && seen)
+        return TRUE;
+      if (depth == 0 && !g_ascii_isspace (c))
+        seen = TRUE;
+      if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        depth++;
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return FALSE;
+}
+
 KsmRecord *
 ksm_record_new_from_data (const char  *data,
                           gssize       length,
@@ -836,6 +873,12 @@ ksm_record_new_from_data (const char  *data,
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
                    "not a saved game: the file nests deeper than %d levels", MAX_JSON_DEPTH);
+      return NULL;
+    }
+  if (follows_a_value (data, (gsize) length))
+    {
+      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
+                   "not a saved game: the file is not complete JSON (more than one value)");
       return NULL;
     }
   if (!json_parser_load_from_data (parser, data, length, &local_error))

@@ -222,6 +222,15 @@ test_not_json (void)
     g_autofree char *tail = g_strconcat (good_data, "\n garbage", NULL);
     expect_refused (tail, KSM_RECORD_ERROR_NOT_JSON, "not complete JSON");
   }
+  /* found by fuzzing: json-glib leaked a container after a first value */
+  {
+    static const char *twice[] = { "1{\"a\": 0}", "{\"a\": 0} {\"b\": 1}", "[1]{\"a\": 0}",
+                                   "null [2]", "\"{\" {\"a\": \"}\"}" };
+    for (guint i = 0; i < G_N_ELEMENTS (twice); i++)
+      expect_refused (twice[i], KSM_RECORD_ERROR_NOT_JSON, "not complete JSON (more than one value)");
+    g_autofree char *doubled = g_strconcat (good_data, good_data, NULL);
+    expect_refused (doubled, KSM_RECORD_ERROR_NOT_JSON, "not complete JSON (more than one value)");
+  }
 }
 
 static void
