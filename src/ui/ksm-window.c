@@ -77,6 +77,21 @@ set_action_enabled (KsmWindow *self, const char *name, gboolean enabled)
 
 /* ---- pages ---- */
 
+/* The new-game page is built the first time it is needed, not with the
+ * window: the start page is what a launch shows, and building the page's
+ * rows (and their text) delayed the first frame. */
+static KsmNewGamePage *
+new_game_page (KsmWindow *self)
+{
+  if (self->new_game_page == NULL)
+    {
+      self->new_game_page = KSM_NEW_GAME_PAGE (ksm_new_game_page_new (self->settings));
+      adw_bin_set_child (self->new_game_bin, GTK_WIDGET (self->new_game_page));
+      ksm_new_game_page_set_rules (self->new_game_page, ksm_rules_get (KSM_GAME_KASIMALA));
+    }
+  return self->new_game_page;
+}
+
 static void
 show_page (KsmWindow *self, const char *name)
 {
@@ -92,7 +107,7 @@ show_page (KsmWindow *self, const char *name)
 
   if (g_str_equal (name, "new-game"))
     {
-      const KsmRules *rules = ksm_new_game_page_get_rules (self->new_game_page);
+      const KsmRules *rules = ksm_new_game_page_get_rules (new_game_page (self));
       adw_window_title_set_title (self->window_title, ksm_words_game_name (rules));
       adw_window_title_set_subtitle (self->window_title, _("New Game"));
     }
@@ -537,7 +552,7 @@ choose_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 
   if (rules == NULL)
     return;
-  ksm_new_game_page_set_rules (self->new_game_page, rules);
+  ksm_new_game_page_set_rules (new_game_page (self), rules);
   show_page (self, "new-game");
 }
 
@@ -548,7 +563,7 @@ new_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   const KsmRules *rules = self->game != NULL ? ksm_game_get_rules (self->game)
                                              : ksm_rules_get (KSM_GAME_KASIMALA);
 
-  ksm_new_game_page_set_rules (self->new_game_page, rules);
+  ksm_new_game_page_set_rules (new_game_page (self), rules);
   show_page (self, "new-game");
 }
 
@@ -560,7 +575,7 @@ start_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   KsmSeat seats[KSM_MAX_PLAYERS];
   g_autoptr(KsmGame) game = NULL;
 
-  ksm_new_game_page_get_choices (self->new_game_page, &options, seats);
+  ksm_new_game_page_get_choices (new_game_page (self), &options, seats);
   game = ksm_game_new (&options, seats, ((guint64) g_random_int () << 32) | g_random_int ());
   if (game != NULL)
     set_game (self, game);
@@ -675,8 +690,8 @@ rules_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   /* otherwise a window: on the new-game page with the settings chosen there,
    * on the start page with the standard ones */
   if (g_str_equal (page, "new-game"))
-    ksm_new_game_page_get_choices (self->new_game_page, &options, seats);
-  window = ksm_rules_window_new (ksm_new_game_page_get_rules (self->new_game_page),
+    ksm_new_game_page_get_choices (new_game_page (self), &options, seats);
+  window = ksm_rules_window_new (ksm_new_game_page_get_rules (new_game_page (self)),
                                  g_str_equal (page, "new-game") ? &options : NULL);
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (window));
@@ -896,10 +911,6 @@ ksm_window_init (KsmWindow *self)
   g_signal_connect_object (self->library_page, "open", G_CALLBACK (library_open_cb), self,
                            G_CONNECT_SWAPPED);
 
-  self->new_game_page = KSM_NEW_GAME_PAGE (ksm_new_game_page_new (self->settings));
-  adw_bin_set_child (self->new_game_bin, GTK_WIDGET (self->new_game_page));
-  ksm_new_game_page_set_rules (self->new_game_page, ksm_rules_get (KSM_GAME_KASIMALA));
-
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
   /* Space and H are single keys, so they bubble up from the focused widget:
    * typed into the glossary's search they are letters, not commands */
@@ -942,7 +953,7 @@ KsmNewGamePage *
 ksm_window_get_new_game_page (KsmWindow *self)
 {
   g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
-  return self->new_game_page;
+  return new_game_page (self);
 }
 
 KsmLibraryPage *
