@@ -8,11 +8,13 @@
  * what one thread gets.
  */
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "ksm-player.h"
 #include "ksm-random.h"
 #include "ksm-rules.h"
+#include "ksm-search.h"
 
 static const KsmRules *R;
 
@@ -338,6 +340,113 @@ test_threads (void)
     }
 }
 
+/* Asi Keliya positions where the mover's one waiting throw ends its turn,
+ * so that the search's next chance node holds throws that earn another. */
+static int
+asi_turn_ends (const KsmRules *asi, KsmPosition *out, int max)
+{
+  KsmOptions options;
+  int n = 0;
+
+  asi->default_options (&options);
+  for (guint64 g = 0; n < max; g++)
+    {
+      KsmRandom rng;
+      KsmPosition pos;
+      KsmMove moves[KSM_MAX_MOVES];
+      ksm_random_seed (&rng, 300 + g);
+      asi->init (&pos, &options);
+      for (int step = 0; pos.phase != KSM_PHASE_OVER && n < max && step < 3000; step++)
+        {
+          if (pos.phase == KSM_PHASE_THROW)
+            {
+              asi->apply_throw (&pos, ksm_throw_sample (&asi->throws, &rng, NULL));
+              continue;
+            }
+          int count = asi->legal_moves (&pos, moves);
+          if (count > 1 && pos.u.asi.n_pending == 1 && !pos.u.asi.split && step % 5 == 0)
+            out[n++] = pos;
+          asi->apply_move (&pos, &moves[ksm_random_below (&rng, (uint32_t) count)], NULL);
+        }
+    }
+  return n;
+}
+
+/* A throw that earns another leaves a chance node after a chance node;
+ * every value the search gives is still a chance, 0 to 1, and Hard's
+ * values are the same whoever of a team asks. */
+static void
+test_asi_search_chained_throws (void)
+{
+  const KsmRules *asi = ksm_rules_lookup ("asi-keliya");
+  KsmPosition positions[20];
+  int n_positions = asi_turn_ends (asi, positions, G_N_ELEMENTS (positions));
+
+  for (int i = 0; i < n_positions; i++)
+    {
+      KsmMove moves[KSM_MAX_MOVES];
+      double values[KSM_MAX_MOVES];
+      KsmSearch search;
+      int n = asi->legal_moves (&positions[i], moves);
+
+      ksm_search_init (&search, &positions[i]);
+      search.free_forced = 2;
+      g_assert_true (ksm_search_root (&search, &positions[i], moves, n, 2, true, NULL, values));
+      for (int m = 0; m < n; m++)
+        {
+          g_assert_cmpfloat (values[m], >=, 0.0);
+          g_assert_cmpfloat (values[m], <=, 1.0);
+        }
+    }
+}
+
+/* Asi Keliya's evaluation is the team's: partners get the same chance, and
+ * the two teams' chances add up to one. */
+static void
+test_asi_team_evaluation (void)
+{
+  const KsmRules *asi = ksm_rules_lookup ("asi-keliya");
+  KsmPosition positions[20];
+  int n_positions = asi_turn_ends (asi, positions, G_N_ELEMENTS (positions));
+  bool differ = false;
+
+  for (int i = 0; i < n_positions; i++)
+    {
+      const KsmPosition *pos = &positions[i];
+      double south = asi->evaluate (pos, 0), east = asi->evaluate (pos, 1);
+      g_assert_cmpfloat (south, >, 0.0);
+      g_assert_cmpfloat (south, <, 1.0);
+      g_assert_cmpfloat (fabs (south - asi->evaluate (pos, 2)), <, 1e-12);
+      g_assert_cmpfloat (fabs (east - asi->evaluate (pos, 3)), <, 1e-12);
+      g_assert_cmpfloat (fabs (south + east - 1.0), <, 1e-9);
+      differ |= fabs (south - 0.5) > 0.05;
+    }
+  g_assert_true (differ);
+}
+
+/* With a node budget the search is cut short the same way every time; Hard
+ * still picks one of the moves, and always the same. */
+static void
+test_hard_cut_short (void)
+{
+  KsmPosition positions[24];
+  int n = sample_positions (positions, G_N_ELEMENTS (positions));
+
+  for (int i = 0; i < n; i++)
+    {
+      KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = 60000, .max_nodes = 300 };
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmRandom rng;
+      ksm_random_seed (&rng, 1);
+      int count = R->legal_moves (&positions[i], moves);
+      int first = ksm_player_choose_with (&hard, &positions[i], moves, count, &rng);
+      int again = ksm_player_choose_with (&hard, &positions[i], moves, count, &rng);
+      g_assert_cmpint (first, >=, 0);
+      g_assert_cmpint (first, <, count);
+      g_assert_cmpint (first, ==, again);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -352,5 +461,8 @@ main (int argc, char **argv)
   g_test_add_func ("/players/no-peeking", test_no_peeking);
   g_test_add_func ("/players/threads", test_threads);
   g_test_add_func ("/players/hard/beats-random", test_hard_beats_random);
+  g_test_add_func ("/players/hard/cut-short", test_hard_cut_short);
+  g_test_add_func ("/players/asi/search-chained-throws", test_asi_search_chained_throws);
+  g_test_add_func ("/players/asi/team-evaluation", test_asi_team_evaluation);
   return g_test_run ();
 }

@@ -161,10 +161,14 @@ medium_value (const KsmPosition *pos, const KsmMove *move, const int *weight, in
     value += RACE_PROGRESS_WEIGHT * rules->evaluate (&after, me);
 
   /* the next throw: the other side's, or ours again after a throw that
-   * earns another */
-  int next = after.to_move;
-  double now = expected_capture (rules, &after, next, weight, total);
-  value += rules->team_of (&pos->options, next) == team ? now : -now;
+   * earns another (while the mover still has throws of its turn to play,
+   * nothing is thrown next) */
+  if (after.phase == KSM_PHASE_THROW)
+    {
+      int next = after.to_move;
+      double now = expected_capture (rules, &after, next, weight, total);
+      value += rules->team_of (&pos->options, next) == team ? now : -now;
+    }
 
   int n_cells = rules->n_cells (&pos->options);
   for (int cell = 0; cell < n_cells; cell++)
@@ -193,7 +197,10 @@ medium_values (const KsmPosition *pos, const KsmMove *moves, int n_moves, double
 }
 
 /* Values of every move by iterative deepening: each depth completed
- * replaces the last, and a depth cut short by the clock is thrown away. */
+ * replaces the last. Each depth takes the moves best first by the depth
+ * before, so when the clock cuts one short, the moves it finished are the
+ * likeliest best: for a choice (not `exact`) the best of those wins, and
+ * the rest, not reached, get -1; for hints the cut depth is thrown away. */
 static void
 search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
                const KsmMove *moves, int n_moves, bool exact, double *values)
@@ -206,7 +213,8 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
   if (options->level == KSM_LEVEL_HARD)
     {
       int budget = options->budget_ms > 0 ? options->budget_ms : KSM_HARD_BUDGET_MS;
-      depth = options->depth > 0 ? options->depth : KSM_HARD_DEPTH;
+      depth = options->depth > 0 ? options->depth
+              : search.rules->hard_depth > 0 ? search.rules->hard_depth : KSM_HARD_DEPTH;
       search.deadline_ns = ksm_search_now_ns () + (int64_t) budget * 1000000;
       search.max_nodes = options->max_nodes;
       search.free_forced = HARD_FREE_FORCED;
@@ -222,14 +230,28 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
   KsmSearch shallow = search;
   shallow.deadline_ns = 0;
   shallow.max_nodes = 0;
-  ksm_search_root (&shallow, pos, moves, n_moves, first, exact, values);
+  ksm_search_root (&shallow, pos, moves, n_moves, first, exact, NULL, values);
 
   for (int d = first + 1; d <= depth; d++)
     {
+      int order[KSM_MAX_MOVES];
+      for (int i = 0; i < n_moves; i++)
+        {
+          int k = i;
+          for (; k > 0 && values[order[k - 1]] < values[i]; k--)
+            order[k] = order[k - 1];
+          order[k] = i;
+        }
       search.nodes = 0;
-      if (!ksm_search_root (&search, pos, moves, n_moves, d, exact, trial))
-        break;
-      memcpy (values, trial, sizeof (double) * (size_t) n_moves);
+      if (ksm_search_root (&search, pos, moves, n_moves, d, exact, order, trial))
+        memcpy (values, trial, sizeof (double) * (size_t) n_moves);
+      else
+        {
+          if (!exact && search.completed > 0)
+            for (int k = 0; k < n_moves; k++)
+              values[order[k]] = k < search.completed ? trial[order[k]] : -1.0;
+          break;
+        }
     }
 }
 

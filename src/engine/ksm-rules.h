@@ -221,6 +221,9 @@ struct KsmRules {
   /* a race: a captured piece goes back to start rather than off the board,
    * so what a side has is its progress, not its pieces left */
   bool                 race;
+  /* decisions Hard looks ahead, where its game's turns are wider than
+   * KSM_HARD_DEPTH can afford; 0: KSM_HARD_DEPTH */
+  int                  hard_depth;
 
   void  (*default_options) (KsmOptions *options);
   /* false with a message when the options make no game */

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #define CHECK_EVERY 256   /* nodes between two looks at the clock */
+#define NARROW      12    /* most moves of a decision that continues a turn uncounted */
 
 int64_t
 ksm_search_now_ns (void)
@@ -109,9 +110,14 @@ chance_value (KsmSearch *search, const KsmPosition *pos, int depth, int free,
       double child_beta = (beta * search->total - sum) / weight;
       KsmPosition child = *pos;
       search->rules->apply_throw (&child, face);
-      double value = decision_value (search, &child, depth, free,
-                                     child_alpha > 0 ? child_alpha : 0,
-                                     child_beta < 1 ? child_beta : 1);
+      child_alpha = child_alpha > 0 ? child_alpha : 0;
+      child_beta = child_beta < 1 ? child_beta : 1;
+      /* a throw that earns another (Asi Keliya's 1, 5 and So-hatara) is
+       * another chance node; it counts as a level, or a long sequence
+       * would multiply the faces without end */
+      double value = child.phase == KSM_PHASE_THROW
+                     ? chance_value (search, &child, depth - 1, free, child_alpha, child_beta)
+                     : decision_value (search, &child, depth, free, child_alpha, child_beta);
       if (search->aborted)
         return 0.5;
       sum += weight * value;
@@ -123,9 +129,20 @@ chance_value (KsmSearch *search, const KsmPosition *pos, int depth, int free,
   return sum / search->total;
 }
 
+/* Whether a decision whose move leaves `child` passes without counting
+ * against the depth: the same player moving again with no throw between (the
+ * rest of an Asi Keliya turn's throws), while the choices are few, so that
+ * a turn is planned whole. */
+static inline bool
+continues_turn (const KsmPosition *pos, const KsmPosition *child, int n_moves, int free)
+{
+  return free > 0 && n_moves <= NARROW && child->phase == KSM_PHASE_MOVE
+         && child->to_move == pos->to_move;
+}
+
 /* `free`: how many more forced decisions (one legal move: a lost throw, a
- * kasi that must start a piece) may be passed without counting against the
- * depth; they cost one position each, and see further where it is cheap. */
+ * kasi that must start a piece) or continued turns may be passed without
+ * counting against the depth; they see further where it is cheap. */
 static double
 decision_value (KsmSearch *search, const KsmPosition *pos, int depth, int free,
                 double alpha, double beta)
@@ -183,7 +200,9 @@ decision_value (KsmSearch *search, const KsmPosition *pos, int depth, int free,
       const KsmMove *move = &moves[order[k]];
       KsmPosition child = *pos;
       rules->apply_move (&child, move, NULL);
-      double value = chance_value (search, &child, depth - 1, free, alpha, beta);
+      bool same_turn = continues_turn (pos, &child, n, free);
+      double value = chance_value (search, &child, same_turn ? depth : depth - 1,
+                                   same_turn ? free - 1 : free, alpha, beta);
       if (search->aborted)
         return 0.5;
       if (maximize)
@@ -209,18 +228,25 @@ decision_value (KsmSearch *search, const KsmPosition *pos, int depth, int free,
 bool
 ksm_search_root (KsmSearch *search, const KsmPosition *pos,
                  const KsmMove *moves, int n_moves, int depth, bool exact,
-                 double *values)
+                 const int *order, double *values)
 {
   double best = 0.0;
 
-  for (int i = 0; i < n_moves; i++)
+  search->completed = 0;
+  for (int k = 0; k < n_moves; k++)
     {
+      int i = order != NULL ? order[k] : k;
       KsmPosition child = *pos;
       search->rules->apply_move (&child, &moves[i], NULL);
-      values[i] = chance_value (search, &child, depth - 1, search->free_forced,
-                                exact ? 0.0 : best, 1.0);
+      bool same_turn = continues_turn (pos, &child, n_moves, search->free_forced);
+      values[i] = chance_value (search, &child, same_turn ? depth : depth - 1,
+                                search->free_forced - same_turn, exact ? 0.0 : best, 1.0);
       if (search->aborted)
         return false;
+      search->completed = k + 1;
+      /* a bound that only ties the best is no better than it */
+      if (!exact && k > 0 && values[i] == best)
+        values[i] = best - 1e-12;
       if (values[i] > best)
         best = values[i];
     }

@@ -23,6 +23,7 @@ typedef struct {
   int             free_forced;  /* forced decisions a line may pass uncounted */
   long            nodes;
   bool            aborted;
+  int             completed;    /* root moves searched whole, in order */
 } KsmSearch;
 
 int64_t ksm_search_now_ns   (void);
@@ -30,10 +31,11 @@ void    ksm_search_init     (KsmSearch *search, const KsmPosition *pos);
 /* the game's evaluation, or pieces left when it has none */
 double  ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos);
 /* values[i] of moves[i] with `depth` decisions counted from this one (1: the
- * evaluation right after the move). With `exact` every value is exact (for
- * hints); without it a move worse than the best before it may only get a
- * bound at or below the best's value. false when it ran out of time or
- * nodes, and then values[] is incomplete. */
+ * evaluation right after the move), the moves taken in `order` (NULL: as
+ * given). With `exact` every value is exact (for hints); without it a move
+ * worse than the best before it may only get a bound at or below the best's
+ * value. false when it ran out of time or nodes: then only the first
+ * `completed` moves of the order have their values. */
 bool    ksm_search_root     (KsmSearch *search, const KsmPosition *pos,
                              const KsmMove *moves, int n_moves, int depth,
-                             bool exact, double *values);
+                             bool exact, const int *order, double *values);
