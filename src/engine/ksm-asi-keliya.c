@@ -585,26 +585,177 @@ asi_pieces_left (const KsmPosition *pos, int player)
   return player >= 0 && player < 4 ? PIECES : 0;
 }
 
-/* The team's progress against the other's, in throws' worth. */
+/* The evaluation: a race between the teams, in steps still to go.
+ *
+ * A team is home when both partners are, and a partner all home passes
+ * (unless partner play is on), so the slower partner sets the team's pace:
+ * a team's distance is its slower partner's, plus a quarter of the
+ * other's (the faster one still takes and blocks). Each piece on the track
+ * counts its steps to home, one in hand the whole track and the wait for a
+ * 1 or a 5. What the next thrower with a free hand can send back, at its
+ * throw's exact odds, counts against the other team; half of what any enemy
+ * could reach adds to each exposed piece; the side to move counts the
+ * throws it holds. */
+
+#define ENTRY_WAIT   6.0      /* steps a piece in hand loses waiting to enter */
+#define RISK_WEIGHT  0.5      /* of a piece's static exposure to every enemy */
+#define LOSS_WEIGHT  1.0      /* of what the next thrower can take */
+#define SPLIT_ODDS   10.0     /* a So-hatara, 10 in 64: any 1-4 units, and passing */
+
+/* Out of 64, a throw of this many steps in the next turn: a So-hatara
+ * counts for 1 to 4 */
+static const double reach_odds[7] = { 0, 6 + SPLIT_ODDS, 15 + SPLIT_ODDS, 10 + SPLIT_ODDS,
+                                      15 + SPLIT_ODDS, 6, 1 };
+
+static double
+hit_chance (const KsmPosition *pos, uint8_t on[2][N_CELLS], int victim, int cell)
+{
+  const KsmAsiState *st = &pos->u.asi;
+  int team = team_of_player (victim);
+  bool passing_rule = pos->options.flags & KSM_OPT_ASI_PASSING;
+  double safe = 1.0;
+
+  for (int q = 0; q < 4; q++)
+    {
+      if (team_of_player (q) == team)
+        continue;
+      for (int i = 0; i < PIECES; i++)
+        {
+          int from = st->piece[q][i];
+          if (from < 0 || from >= HOME_ROW)
+            continue;
+          bool blocked = false;
+          for (int d = 1; d <= 6 && from + d <= HOME_ROW; d++)
+            {
+              int at = track[q][from + d];
+              if (at == cell)
+                {
+                  double odds = (blocked ? SPLIT_ODDS * (d <= 4) : reach_odds[d]) / 64.0;
+                  safe *= 1.0 - odds;
+                  break;
+                }
+              if (passing_rule && on[team][at] > 0)
+                blocked = true;
+            }
+        }
+    }
+  return 1.0 - safe;
+}
+
+/* Who throws next with a free hand: the player to throw, or once the mover
+ * has played its turn's throws, the next in turn */
+static int
+next_attacker (const KsmPosition *pos)
+{
+  if (pos->phase == KSM_PHASE_THROW && pos->u.asi.n_pending == 0)
+    return pos->to_move;
+  for (int step = 1; step <= 4; step++)
+    {
+      int next = (pos->to_move + step) & 3;
+      if (!all_home (pos, next) || (pos->options.flags & KSM_OPT_ASI_PARTNER_PLAY))
+        return next;
+    }
+  return pos->to_move;
+}
+
+/* What the attacker's next throw sends back, in steps, on average over the
+ * faces at their exact odds: with each face its best single move. A
+ * So-hatara may go 1 to 4 and pass, taking what it passes. */
+static double
+expected_loss (const KsmPosition *pos, uint8_t on[2][N_CELLS], const double *cell_worth,
+               int attacker)
+{
+  const KsmAsiState *st = &pos->u.asi;
+  int owner = attacker;
+  int team = team_of_player (attacker);
+  bool passing_rule = pos->options.flags & KSM_OPT_ASI_PASSING;
+  double best[7] = { 0 }, best_split = 0;
+
+  if ((pos->options.flags & KSM_OPT_ASI_PARTNER_PLAY) && all_home (pos, attacker))
+    owner = (attacker + 2) & 3;
+  for (int i = 0; i < PIECES; i++)
+    {
+      int from = st->piece[owner][i];
+      if (from < 0 || from >= HOME_ROW)
+        continue;
+      double passed = 0;
+      bool blocked = false;
+      for (int d = 1; d <= 6 && from + d <= HOME_ROW; d++)
+        {
+          int cell = track[owner][from + d];
+          double here = is_corner (cell) || cell >= FIRST_TRIANGLE ? 0 : cell_worth[cell];
+          if (!blocked && here > best[d])
+            best[d] = here;
+          if (d <= 4 && passed + here > best_split)
+            best_split = passed + here;
+          passed += here;
+          if (passing_rule && on[team ^ 1][cell] > 0)
+            blocked = true;
+        }
+    }
+  /* each face's patterns out of 64 (asi_face_of_pattern) */
+  static const int face_weight[N_FACES] = { 1, 6, 15, 10, 10, 15, 6, 1 };
+  double sum = 0;
+  for (int face = 0; face < N_FACES; face++)
+    sum += face_weight[face] * (face == FACE_SO_HATARA ? best_split : best[face_values[face]]);
+  return sum / 64.0;
+}
+
 static double
 asi_evaluate (const KsmPosition *pos, int player)
 {
-  double progress[2] = { 0, 0 };
+  const KsmAsiState *st = &pos->u.asi;
+  uint8_t on[2][N_CELLS];   /* pieces of each team on each cell */
+  double to_go[4] = { 0, 0, 0, 0 };
+  double cell_worth[2][N_CELLS] = { { 0 } };   /* by team: steps lost if the pieces there went back */
+  int mover = owner_to_play (pos);
 
-  if (pos->phase == KSM_PHASE_OVER)
+  if (pos->phase == KSM_PHASE_OVER || game_ended (pos))
     {
       KsmOutcome outcome;
       asi_outcome (pos, &outcome);
       return outcome.winning_team == team_of_player (player) ? 1.0 : 0.0;
     }
+
+  ensure_tracks ();
+  count_other_team (pos, 1, on[0]);
+  count_other_team (pos, 0, on[1]);
   for (int p = 0; p < 4; p++)
     for (int i = 0; i < PIECES; i++)
       {
-        int index = pos->u.asi.piece[p][i];
-        progress[team_of_player (p)] += index == IN_HAND ? -6.0 : index == HOME ? 60.0 : index;
+        int index = st->piece[p][i];
+        if (index == IN_HAND)
+          to_go[p] += HOME + ENTRY_WAIT;
+        else if (index < HOME)
+          {
+            to_go[p] += HOME - index;
+            int cell = track[p][index];
+            /* the own arm's home stretch is nobody else's way */
+            if (index < HOME_ROW && !is_corner (cell) && cell < FIRST_TRIANGLE)
+              {
+                to_go[p] += RISK_WEIGHT * hit_chance (pos, on, p, cell) * (index + ENTRY_WAIT);
+                cell_worth[team_of_player (p)][cell] += index + ENTRY_WAIT;
+              }
+          }
       }
-  double lead = progress[team_of_player (player)] - progress[team_of_player (player) ^ 1];
-  return 1.0 / (1.0 + exp (-lead / 30.0));
+  int attacker = next_attacker (pos);
+  /* the throws of a turn still to play, in the middle of the sequence or
+   * after it */
+  to_go[mover] -= st->split && pos->phase == KSM_PHASE_MOVE ? st->pool : pending_total (st);
+
+  double team_to_go[2];
+  bool partner_play = pos->options.flags & KSM_OPT_ASI_PARTNER_PLAY;
+  for (int t = 0; t < 2; t++)
+    {
+      double a = to_go[t] > 0 ? to_go[t] : 0, b = to_go[t + 2] > 0 ? to_go[t + 2] : 0;
+      double slow = a > b ? a : b, fast = a > b ? b : a;
+      team_to_go[t] = partner_play ? (a + b) / 2 : slow + fast / 4;
+    }
+  team_to_go[team_of_player (attacker) ^ 1] += LOSS_WEIGHT * expected_loss (pos, on, cell_worth[team_of_player (attacker) ^ 1], attacker);
+  int mine = team_of_player (player);
+  double lead = team_to_go[mine ^ 1] - team_to_go[mine];
+  double spread = 2.0 * sqrt (team_to_go[0] + team_to_go[1] + 16.0);
+  return 1.0 / (1.0 + exp (-lead / spread));
 }
 
 /* ---- geometry ---- */
@@ -1100,6 +1251,10 @@ const KsmRules ksm_asi_keliya_rules = {
     .face_of_pattern = asi_face_of_pattern,
   },
   .race = true,
+  /* a turn of several throws is planned whole, which costs depth 3 too
+   * much: its move, the rest of its turn, every first throw of the next
+   * player and its reply */
+  .hard_depth = 2,
   .option_info = asi_option_info,
   .n_option_info = sizeof asi_option_info / sizeof asi_option_info[0],
   .default_options = asi_default_options,
