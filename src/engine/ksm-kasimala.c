@@ -385,7 +385,10 @@ start_move (const KsmKasimalaState *st, bool safe_laigas, int side, const StepEn
             int from, KsmMove *move)
 {
   const StepEntry *step = &table[from];
-  int value = st->cells[0][step->flat];
+  /* through a flat pointer, as legal_moves_of does: cells[0][flat] indexes
+   * past row 0, which UndefinedBehaviorSanitizer rightly refuses */
+  const int8_t *flat_cells = &st->cells[0][0];
+  int value = flat_cells[step->flat];
   int enemy = side == BOTTOM ? -value : value;
 
   if (enemy > 0 && safe_laigas && step->laiga)
