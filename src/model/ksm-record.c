@@ -519,13 +519,20 @@ ksm_record_save_to_file (KsmRecord  *self,
                          GError    **error)
 {
   g_autofree char *data = NULL;
+  g_autofree char *path = NULL;
   gsize length;
 
   g_return_val_if_fail (KSM_IS_RECORD (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   data = ksm_record_to_data (self, &length);
-  /* g_file_replace_contents writes a temporary file and renames it */
+  path = g_file_get_path (file);
+  /* The new file is written beside the old and renamed over it only once
+   * whole, so a full disk or a crash leaves the last save intact.
+   * g_file_replace_contents renames even when a write failed: a full disk
+   * left an empty autosave (tests/reliability/test-save-failed.c). */
+  if (path != NULL)
+    return g_file_set_contents (path, data, (gssize) length, error);
   return g_file_replace_contents (file, data, length, NULL, FALSE,
                                   G_FILE_CREATE_NONE, NULL, NULL, error);
 }

@@ -4,14 +4,24 @@
  * whole game, the moves made meanwhile included.
  *
  * CI runs as root, where permissions stop no write, so the faults are ones
- * root meets too: the app's data folder is a plain file, or the autosave's
- * name is taken by a folder.
+ * root meets too: the app's data folder is a plain file, the autosave's
+ * name is taken by a folder, or the disk is full. No test machine lets a
+ * test mount a small filesystem to fill, so a full disk is made where the
+ * app meets it: this program's own write() answers ENOSPC, as the kernel
+ * does on a full disk, for files under the data folder while `full_disk` is
+ * set (the executable's definition takes the place of libc's for GLib too).
  */
+/* readlink and syscall, outside C11 */
+#define _GNU_SOURCE
 #include "config.h"
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "ksm-application.h"
 #include "ksm-store.h"
@@ -20,6 +30,37 @@
 #include "app-test-util.h"
 
 #define SAVE_FAILED "The game could not be saved"
+
+/* while set, the folder whose files cannot grow: read from any thread, so
+ * a fixed buffer and a flag, nothing that allocates */
+static char full_disk_dir[4096];
+static volatile int full_disk;
+
+static int
+fd_is_under (int fd, const char *dir)
+{
+  char link[64], path[4096];
+  ssize_t n;
+  size_t len = strlen (dir);
+
+  snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
+  n = readlink (link, path, sizeof path - 1);
+  if (n < 0)
+    return 0;
+  path[n] = '\0';
+  return strncmp (path, dir, len) == 0 && path[len] == '/';
+}
+
+ssize_t
+write (int fd, const void *buf, size_t count)
+{
+  if (full_disk && count > 0 && fd_is_under (fd, full_disk_dir))
+    {
+      errno = ENOSPC;
+      return -1;
+    }
+  return syscall (SYS_write, fd, buf, count);
+}
 
 /* a label whose text starts with `prefix`, anywhere under `widget` */
 static GtkWidget *
@@ -154,6 +195,61 @@ test_autosave_is_a_folder (Fixture *fixture, gconstpointer data)
   check_fault (fixture, "the autosave is a folder");
 }
 
+/* The disk fills mid-game: the person is told it is full, the game goes on,
+ * the last autosave stays whole (a replacement is written beside it and
+ * renamed, never over it), and once space is freed the next event writes
+ * every event since. */
+static void
+test_disk_full (Fixture *fixture, gconstpointer data)
+{
+  KsmGame *game = start_person_game (fixture);
+  g_autofree char *autosave = g_build_filename (fixture->data_dir, "autosave.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (autosave);
+  g_autofree char *before = NULL;
+  g_autofree char *during = NULL;
+  g_autoptr(GError) error = NULL;
+  guint saved_events;
+  GtkWidget *told;
+
+  for (int turn = 0; turn < 3; turn++)
+    play_a_turn (fixture, game);
+  g_assert_null (find_label_prefix (GTK_WIDGET (fixture->window), SAVE_FAILED));
+  g_assert_true (g_file_get_contents (autosave, &before, NULL, NULL));
+  saved_events = n_events (game);
+
+  g_strlcpy (full_disk_dir, fixture->data_dir, sizeof full_disk_dir);
+  full_disk = 1;
+  play_a_turn (fixture, game);
+  told = wait_for_label (fixture, SAVE_FAILED);
+  g_assert_nonnull (told);
+  g_test_message ("disk full: told \"%s\"", gtk_label_get_text (GTK_LABEL (told)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (told)), g_strerror (ENOSPC)));
+
+  for (int turn = 0; turn < 10; turn++)
+    play_a_turn (fixture, game);
+  g_assert_true (ksm_window_get_game (fixture->window) == game);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
+  g_assert_cmpuint (n_events (game), >, saved_events + 10);
+
+  /* the autosave from before the disk filled, byte for byte, still loads */
+  g_assert_true (g_file_get_contents (autosave, &during, NULL, NULL));
+  g_assert_cmpstr (during, ==, before);
+  {
+    g_autoptr(KsmRecord) old = ksm_record_new_from_file (file, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (ksm_record_get_n_events (old), ==, saved_events);
+  }
+
+  /* space is freed: the next event writes the whole game */
+  full_disk = 0;
+  play_a_turn (fixture, game);
+  {
+    g_autoptr(KsmRecord) saved = ksm_record_new_from_file (file, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (ksm_record_get_n_events (saved), ==, n_events (game));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -169,6 +265,9 @@ main (int argc, char **argv)
               fixture_set_up, test_folder_is_a_file, fixture_tear_down);
   g_test_add ("/save-failed/autosave-is-a-folder", Fixture, NULL,
               fixture_set_up, test_autosave_is_a_folder, fixture_tear_down);
+
+  g_test_add ("/save-failed/disk-full", Fixture, NULL,
+              fixture_set_up, test_disk_full, fixture_tear_down);
 
   status = g_test_run ();
   remove_tree (data_home);
