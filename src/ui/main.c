@@ -7,6 +7,7 @@
 #include <locale.h>
 
 #include "ksm-application.h"
+#include "ksm-renderer.h"
 
 /* The language chosen in Preferences, applied before GTK reads the locale.
  * gettext follows LANGUAGE, but not under the C locale, and Debian has no
@@ -47,6 +48,7 @@ main (int   argc,
   g_autoptr (KsmApplication) app = NULL;
 
   apply_language ();
+  ksm_renderer_apply ();
   app = ksm_application_new ();
 
   return g_application_run (G_APPLICATION (app), argc, argv);
