@@ -11,6 +11,7 @@
 #include "ksm-board.h"
 #include "ksm-cell.h"
 #include "ksm-history-view.h"
+#include "ksm-rules.h"
 #include "ksm-rules-view.h"
 #include "ksm-rules-window.h"
 #include "ksm-window.h"
@@ -161,6 +162,17 @@ test_opens_on_start_page (Fixture *fixture, gconstpointer data)
   /* nothing to undo or throw before a game */
   g_assert_false (action_enabled (fixture, "undo"));
   g_assert_false (action_enabled (fixture, "throw"));
+
+  /* every game but Kasimala, whose board the app's icon shows, has a
+   * picture of its own board on the start page */
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (fixture->window)));
+  for (unsigned i = 0; i < ksm_rules_n_games (); i++)
+    {
+      const KsmRules *rules = ksm_rules_nth (i);
+      g_autofree char *icon = g_strconcat (APPLICATION_ID "-", rules->id, NULL);
+      if (strcmp (rules->id, "kasimala") != 0)
+        g_assert_true (gtk_icon_theme_has_icon (theme, icon));
+    }
 }
 
 static void
