@@ -3,6 +3,8 @@
 
 #include "ksm-store.h"
 
+#include <string.h>
+
 struct _KsmStore
 {
   GObject   parent_instance;
@@ -206,6 +208,51 @@ ksm_store_load_autosave (KsmStore *self, GError **error)
       && position.phase == KSM_PHASE_OVER)
     return NULL;
   return g_steal_pointer (&record);
+}
+
+/* A saved game is written to NAME.json.XXXXXX beside NAME.json and renamed
+ * over it once whole (g_file_set_contents); a crash or a kill mid-write
+ * leaves that copy behind, never anything else. */
+static gboolean
+is_leftover (const char *name)
+{
+  const char *dot = strrchr (name, '.');
+
+  if (dot == NULL || dot - name < 5 || strncmp (dot - 5, ".json", 5) != 0 || strlen (dot + 1) != 6)
+    return FALSE;
+  for (const char *c = dot + 1; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+remove_leftovers_in (GFile *directory)
+{
+  g_autoptr(GFileEnumerator) children = NULL;
+  GFileInfo *info;
+
+  children = g_file_enumerate_children (directory, G_FILE_ATTRIBUTE_STANDARD_NAME ","
+                                        G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  if (children == NULL)
+    return;
+  while (g_file_enumerator_iterate (children, &info, NULL, NULL, NULL) && info != NULL)
+    if (g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
+        && is_leftover (g_file_info_get_name (info)))
+      {
+        g_autoptr(GFile) child = g_file_get_child (directory, g_file_info_get_name (info));
+        g_file_delete (child, NULL, NULL);
+      }
+}
+
+void
+ksm_store_remove_leftovers (KsmStore *self)
+{
+  g_return_if_fail (KSM_IS_STORE (self));
+
+  remove_leftovers_in (self->directory);
+  remove_leftovers_in (self->games_directory);
 }
 
 void

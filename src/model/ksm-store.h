@@ -28,6 +28,8 @@ gboolean   ksm_store_save_now           (KsmStore *self, GError **error);
  * when there is a file and it cannot be read) */
 KsmRecord *ksm_store_load_autosave      (KsmStore *self, GError **error);
 void       ksm_store_discard_autosave   (KsmStore *self);
+/* removes the half-written copies a crash left (see ksm_record_save_to_file) */
+void       ksm_store_remove_leftovers   (KsmStore *self);
 /* saves a record into the games folder under a new name; returns the file */
 GFile     *ksm_store_keep               (KsmStore *self, KsmRecord *record, GError **error);
 

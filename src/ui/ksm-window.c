@@ -903,6 +903,7 @@ ksm_window_init (KsmWindow *self)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   self->store = ksm_store_new (NULL);
+  ksm_store_remove_leftovers (self->store);
   g_signal_connect_object (self->store, "save-failed", G_CALLBACK (save_failed_cb), self,
                            G_CONNECT_SWAPPED);
 

@@ -597,6 +597,42 @@ test_unwatch (Fixture *f, gconstpointer data)
   f->store = ksm_store_new (f->directory);
 }
 
+/* What a kill mid-save leaves (NAME.json.XXXXXX) goes; nothing else does */
+static void
+test_remove_leftovers (Fixture *f, gconstpointer data)
+{
+  const char *gone[] = { "autosave.json.k1ll3d", "games/kasimala-1.json.Ab12Cd" };
+  const char *kept[] = { "autosave.json", "games/kasimala-1.json", "notes.txt",
+                         "autosave.json.bak", "autosave.json.ab-12c", "games/kasimala-2.json~",
+                         "other.txt.Ab12Cd" };
+  g_autofree char *games = g_build_filename (f->dir, "games", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (games, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (gone); i++)
+    {
+      g_autofree char *path = g_build_filename (f->dir, gone[i], NULL);
+      g_assert_true (g_file_set_contents (path, "{", -1, NULL));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_autofree char *path = g_build_filename (f->dir, kept[i], NULL);
+      g_assert_true (g_file_set_contents (path, "{}", -1, NULL));
+    }
+
+  ksm_store_remove_leftovers (f->store);
+
+  for (guint i = 0; i < G_N_ELEMENTS (gone); i++)
+    {
+      g_autofree char *path = g_build_filename (f->dir, gone[i], NULL);
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_autofree char *path = g_build_filename (f->dir, kept[i], NULL);
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -617,6 +653,7 @@ main (int argc, char **argv)
   ADD ("bad-autosave", test_bad_autosave);
   ADD ("save-failed", test_save_failed);
   ADD ("unwatch", test_unwatch);
+  ADD ("remove-leftovers", test_remove_leftovers);
 
   return g_test_run ();
 }

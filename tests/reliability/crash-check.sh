@@ -130,10 +130,11 @@ note "killed after $seen events were seen; the autosave holds $left"
 is_prefix "$tmp/seen.json" "$tmp/killed.json" || fail "the autosave after the kill differs from what was seen"
 "$KSM_CLI" replay "$tmp/killed.json" >"$tmp/replay.log" 2>&1 \
   || { cat "$tmp/replay.log" >&2; fail "the autosave left by the kill does not replay"; }
-ls "$XDG_DATA_HOME/kasimala" >"$tmp/files"
-if grep -v -x -e autosave.json -e games "$tmp/files" >&2; then
-  fail "the kill left stray files beside the autosave"
-fi
+# A kill mid-write leaves the half-written copy (autosave.json.XXXXXX, see
+# ksm_record_save_to_file) beside the whole autosave; the restarted app
+# removes it. One is planted, so that the removal is checked every time.
+ls -A "$XDG_DATA_HOME/kasimala" | grep -v -x -e autosave.json -e games | sed 's/^/# the kill left: /'
+cp "$autosave" "$XDG_DATA_HOME/kasimala/autosave.json.k1ll3d"
 
 note "restart, and resume"
 start_app
@@ -156,4 +157,8 @@ wait "$pid" || fail "the app quit with status $?"
 pid=
 # quitting mid-game keeps it to resume
 [ "$(events "$autosave")" -ge "$(events "$tmp/resumed.json")" ] || fail "quitting lost events"
+ls -A "$XDG_DATA_HOME/kasimala" >"$tmp/files"
+if grep -v -x -e autosave.json -e games "$tmp/files" >&2; then
+  fail "stray files beside the autosave after the restart"
+fi
 exit 0
