@@ -4,7 +4,11 @@
  * ksm-search.c and judge with the game's own evaluation; Medium stops right
  * after its move (where the evaluation counts what the other side's next
  * throw could take, at the throw's exact odds), Hard goes on over the
- * throws and the replies until its depth or its time runs out. */
+ * throws and the replies until its depth or its time runs out. Where a
+ * game asks for it (KsmRules.hard_rollouts: Asi Keliya), Hard instead
+ * plays Medium's best few moves on with Medium in every seat, on throws
+ * of its own drawn from a seed the position gives, and keeps the move whose
+ * rollouts end best. */
 #include "ksm-player.h"
 
 #include <stdio.h>
@@ -184,16 +188,137 @@ medium_value (const KsmPosition *pos, const KsmMove *move, const int *weight, in
 }
 
 static void
-medium_values (const KsmPosition *pos, const KsmMove *moves, int n_moves, double *values)
+face_weights (const KsmRules *rules, int *weight)
 {
-  const KsmRules *rules = ksm_rules_for (pos);
-  int weight[KSM_MAX_FACES];
-  int total = 1 << rules->throws.n_objects;
-
   for (int face = 0; face < rules->throws.n_faces; face++)
     weight[face] = ksm_rules_face_weight (rules, face);
+}
+
+static void
+medium_values_with (const KsmPosition *pos, const KsmMove *moves, int n_moves,
+                    const int *weight, double *values)
+{
+  int total = 1 << ksm_rules_for (pos)->throws.n_objects;
   for (int i = 0; i < n_moves; i++)
     values[i] = medium_value (pos, &moves[i], weight, total);
+}
+
+static void
+medium_values (const KsmPosition *pos, const KsmMove *moves, int n_moves, double *values)
+{
+  int weight[KSM_MAX_FACES];
+  face_weights (ksm_rules_for (pos), weight);
+  medium_values_with (pos, moves, n_moves, weight, values);
+}
+
+static int
+best_of (const double *values, int n_moves)
+{
+  int best = 0;
+  for (int i = 1; i < n_moves; i++)
+    if (values[i] > values[best])
+      best = i;
+  return best;
+}
+
+/* ---- Hard by rollouts ---- */
+
+/* FNV-1a of the position's notation: the rollouts' seed, so that a
+ * decision depends on the position only, never on the clock or the game's
+ * own generator */
+static uint64_t
+position_seed (const KsmRules *rules, const KsmPosition *pos)
+{
+  char text[KSM_NOTATION_MAX];
+  uint64_t hash = 0xcbf29ce484222325ull;
+  if (rules->format_position (pos, text, sizeof text) < 0)
+    text[0] = '\0';
+  for (const char *c = text; *c; c++)
+    hash = (hash ^ (uint8_t) *c) * 0x100000001b3ull;
+  return hash;
+}
+
+/* Plays on from `pos` with Medium in every seat for `horizon` throws (to
+ * the end of the sequence then running), on throws drawn from `seed`, and
+ * returns `player`'s chance by the judge. */
+static double
+rollout (const KsmRules *rules, const KsmPosition *start, int player, uint64_t seed, int horizon,
+         const int *weight)
+{
+  KsmPosition pos = *start;
+  KsmRandom rng;
+  KsmMove moves[KSM_MAX_MOVES];
+  double values[KSM_MAX_MOVES];
+  int throws = 0;
+
+  ksm_random_seed (&rng, seed);
+  while (pos.phase != KSM_PHASE_OVER)
+    {
+      if (pos.phase == KSM_PHASE_THROW)
+        {
+          if (throws >= horizon)
+            break;
+          rules->apply_throw (&pos, ksm_throw_sample (&rules->throws, &rng, NULL));
+          throws++;
+          continue;
+        }
+      int n = rules->legal_moves (&pos, moves);
+      int chosen = 0;
+      if (n > 1)
+        {
+          medium_values_with (&pos, moves, n, weight, values);
+          chosen = best_of (values, n);
+        }
+      rules->apply_move (&pos, &moves[chosen], NULL);
+    }
+  return rules->hard_evaluate != NULL ? rules->hard_evaluate (&pos, player)
+         : rules->evaluate (&pos, player);
+}
+
+static int
+choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
+                    const KsmMove *moves, int n_moves)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  int n_rollouts = options->rollouts > 0 ? options->rollouts : rules->hard_rollouts;
+  int horizon = options->horizon > 0 ? options->horizon : rules->hard_horizon;
+  int n_candidates = options->candidates > 0 ? options->candidates : rules->hard_candidates;
+  double values[KSM_MAX_MOVES];
+  int order[KSM_MAX_MOVES], weight[KSM_MAX_FACES];
+
+  face_weights (rules, weight);
+  medium_values_with (pos, moves, n_moves, weight, values);
+  for (int i = 0; i < n_moves; i++)
+    {
+      int k = i;
+      for (; k > 0 && values[order[k - 1]] < values[i]; k--)
+        order[k] = order[k - 1];
+      order[k] = i;
+    }
+  if (n_candidates > n_moves)
+    n_candidates = n_moves;
+  /* a move that ends the game: nothing to roll out */
+  if (values[order[0]] >= 1000)
+    return order[0];
+
+  uint64_t seed = position_seed (rules, pos);
+  int best = order[0];
+  double best_sum = -1;
+  for (int k = 0; k < n_candidates; k++)
+    {
+      KsmPosition child = *pos;
+      double sum = 0;
+      rules->apply_move (&child, &moves[order[k]], NULL);
+      for (int r = 0; r < n_rollouts; r++)
+        sum += rollout (rules, &child, pos->to_move, seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1),
+                        horizon, weight);
+      if (sum > best_sum)
+        {
+          best_sum = sum;
+          best = order[k];
+        }
+    }
+  return best;
 }
 
 /* Values of every move by iterative deepening: each depth completed
@@ -255,16 +380,6 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
     }
 }
 
-static int
-best_of (const double *values, int n_moves)
-{
-  int best = 0;
-  for (int i = 1; i < n_moves; i++)
-    if (values[i] > values[best])
-      best = i;
-  return best;
-}
-
 int
 ksm_player_choose_with (const KsmPlayerOptions *options, const KsmPosition *pos,
                         const KsmMove *moves, int n_moves, KsmRandom *rng)
@@ -287,6 +402,8 @@ ksm_player_choose_with (const KsmPlayerOptions *options, const KsmPosition *pos,
       return best_of (values, n_moves);
 
     case KSM_LEVEL_HARD:
+      if ((options->rollouts > 0 || ksm_rules_for (pos)->hard_rollouts > 0) && options->depth == 0)
+        return choose_by_rollouts (options, pos, moves, n_moves);
       search_values (options, pos, moves, n_moves, false, values);
       return best_of (values, n_moves);
 

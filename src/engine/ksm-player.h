@@ -34,6 +34,10 @@ typedef struct {
   int      depth;       /* Medium, Hard: decisions looked ahead; 0: the level's own */
   long     max_nodes;   /* Hard: cap on positions searched, for runs that must
                          * not depend on the clock; 0: none */
+  int      rollouts;    /* Hard, where the game plays it by rollouts: rollouts a
+                         * move; 0: the game's own (KsmRules.hard_rollouts) */
+  int      horizon;     /* throws a rollout runs; 0: the game's own */
+  int      candidates;  /* moves rolled out, Medium's best; 0: the game's own */
 } KsmPlayerOptions;
 
 /* The index of the chosen move among moves[0..n_moves), which must be the

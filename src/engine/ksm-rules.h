@@ -224,6 +224,14 @@ struct KsmRules {
   /* decisions Hard looks ahead, where its game's turns are wider than
    * KSM_HARD_DEPTH can afford; 0: KSM_HARD_DEPTH */
   int                  hard_depth;
+  /* Hard by rollouts instead of the search, where luck swamps what depth
+   * sees: Medium's best `hard_candidates` moves are each played on by
+   * Medium for every seat `hard_rollouts` times, `hard_horizon` throws
+   * each, on the same throws for every move, and judged by hard_evaluate
+   * at the end; 0: Hard searches */
+  int                  hard_rollouts;
+  int                  hard_horizon;
+  int                  hard_candidates;
 
   void  (*default_options) (KsmOptions *options);
   /* false with a message when the options make no game */
@@ -264,6 +272,10 @@ struct KsmRules {
    * (the search calls it at every leaf), pure and thread-safe, and it sees
    * the position only: never a throw to come. */
   double (*evaluate)       (const KsmPosition *pos, int player);
+  /* The judge at the end of Hard's rollouts (hard_rollouts), where it
+   * wants another than `evaluate`, which Medium and the search keep; NULL:
+   * `evaluate`. The same contract as `evaluate`. */
+  double (*hard_evaluate)  (const KsmPosition *pos, int player);
 
   /* The cells a move walks through, the landing cell last: so a view can
    * walk a piece cell by cell without knowing the paths. Writes at most
