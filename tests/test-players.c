@@ -424,6 +424,39 @@ test_asi_team_evaluation (void)
   g_assert_true (differ);
 }
 
+/* Asi Keliya's Hard plays by rollouts on throws of its own, drawn from a
+ * seed the position gives: the same position gets the same move whatever
+ * the caller's generator holds, and the same move as a copy of it. Its
+ * leaves' judge is the team's too. */
+static void
+test_asi_rollouts_deterministic (void)
+{
+  const KsmRules *asi = ksm_rules_lookup ("asi-keliya");
+  KsmPosition positions[12];
+  int n_positions = asi_turn_ends (asi, positions, G_N_ELEMENTS (positions));
+  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD };
+
+  g_assert_cmpint (asi->hard_rollouts, >, 0);
+  for (int i = 0; i < n_positions; i++)
+    {
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmRandom a, b;
+      KsmPosition copy = positions[i];
+      int count = asi->legal_moves (&positions[i], moves);
+      ksm_random_seed (&a, 1);
+      ksm_random_seed (&b, 99);
+      int first = ksm_player_choose_with (&hard, &positions[i], moves, count, &a);
+      int again = ksm_player_choose_with (&hard, &copy, moves, count, &b);
+      g_assert_cmpint (first, >=, 0);
+      g_assert_cmpint (first, <, count);
+      g_assert_cmpint (first, ==, again);
+
+      double south = asi->hard_evaluate (&positions[i], 0), east = asi->hard_evaluate (&positions[i], 1);
+      g_assert_cmpfloat (fabs (south - asi->hard_evaluate (&positions[i], 2)), <, 1e-12);
+      g_assert_cmpfloat (fabs (south + east - 1.0), <, 1e-9);
+    }
+}
+
 /* With a node budget the search is cut short the same way every time; Hard
  * still picks one of the moves, and always the same. */
 static void
@@ -464,5 +497,6 @@ main (int argc, char **argv)
   g_test_add_func ("/players/hard/cut-short", test_hard_cut_short);
   g_test_add_func ("/players/asi/search-chained-throws", test_asi_search_chained_throws);
   g_test_add_func ("/players/asi/team-evaluation", test_asi_team_evaluation);
+  g_test_add_func ("/players/asi/rollouts-deterministic", test_asi_rollouts_deterministic);
   return g_test_run ();
 }
