@@ -238,9 +238,10 @@ position_seed (const KsmRules *rules, const KsmPosition *pos)
   return hash;
 }
 
-/* Plays on from `pos` with Medium in every seat for `horizon` throws (to
- * the end of the sequence then running), on throws drawn from `seed`, and
- * returns `player`'s chance by the judge. */
+/* Plays on from `pos` with Medium in every seat until a throw is due after
+ * `horizon` throws (perhaps inside a sequence: the judge counts the throws
+ * held), on throws drawn from `seed`, and returns `player`'s chance by the
+ * judge. */
 static double
 rollout (const KsmRules *rules, const KsmPosition *start, int player, uint64_t seed, int horizon,
          const int *weight)
