@@ -12,38 +12,13 @@
 #include "ksm-application.h"
 #include "ksm-window.h"
 
+#include "test-helpers.h"
+
 typedef struct {
   KsmApplication *app;
   KsmWindow      *window;
   char           *data_dir;   /* XDG_DATA_HOME/kasimala */
 } Fixture;
-
-static inline void
-iterate (guint times)
-{
-  for (guint i = 0; i < times; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
-static inline void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  g_rmdir (path);
-}
 
 /* A window of a fresh app over an empty data folder */
 static inline void

@@ -18,15 +18,9 @@
 #include "ksm-rules-window.h"
 #include "ksm-window.h"
 
-static gboolean skipped;
+#include "test-helpers.h"
 
-static void
-iterate (guint times)
-{
-  for (guint i = 0; i < times; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
+static gboolean skipped;
 
 static GtkWidget *
 find_label (GtkWidget *widget, const char *text)
@@ -54,25 +48,6 @@ nth_heading (KsmRulesView *view, guint n)
     if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "rules-heading") && n-- == 0)
       return gtk_label_get_text (GTK_LABEL (child));
   return NULL;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  g_rmdir (path);
 }
 
 static void

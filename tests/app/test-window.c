@@ -16,19 +16,13 @@
 #include "ksm-rules-window.h"
 #include "ksm-window.h"
 
+#include "test-helpers.h"
+
 typedef struct {
   KsmApplication *app;
   KsmWindow      *window;
   char           *data_dir;
 } Fixture;
-
-static void
-iterate (guint times)
-{
-  for (guint i = 0; i < times; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
 
 /* runs the main loop until `done` says so, or fails after `seconds` */
 static void
@@ -58,25 +52,6 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
   fixture->window = ksm_window_new (fixture->app);
   gtk_window_present (GTK_WINDOW (fixture->window));
   iterate (3);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  g_rmdir (path);
 }
 
 static void
