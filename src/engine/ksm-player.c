@@ -211,6 +211,19 @@ medium_values (const KsmPosition *pos, const KsmMove *moves, int n_moves, double
   medium_values_with (pos, moves, n_moves, weight, values);
 }
 
+/* The moves' indices by value, best first; equal values keep their order */
+static void
+order_best_first (const double *values, int n_moves, int *order)
+{
+  for (int i = 0; i < n_moves; i++)
+    {
+      int k = i;
+      for (; k > 0 && values[order[k - 1]] < values[i]; k--)
+        order[k] = order[k - 1];
+      order[k] = i;
+    }
+}
+
 static int
 best_of (const double *values, int n_moves)
 {
@@ -289,13 +302,7 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
 
   face_weights (rules, weight);
   medium_values_with (pos, moves, n_moves, weight, values);
-  for (int i = 0; i < n_moves; i++)
-    {
-      int k = i;
-      for (; k > 0 && values[order[k - 1]] < values[i]; k--)
-        order[k] = order[k - 1];
-      order[k] = i;
-    }
+  order_best_first (values, n_moves, order);
   if (n_candidates > n_moves)
     n_candidates = n_moves;
   /* a move that ends the game: nothing to roll out */
@@ -361,13 +368,7 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
   for (int d = first + 1; d <= depth; d++)
     {
       int order[KSM_MAX_MOVES];
-      for (int i = 0; i < n_moves; i++)
-        {
-          int k = i;
-          for (; k > 0 && values[order[k - 1]] < values[i]; k--)
-            order[k] = order[k - 1];
-          order[k] = i;
-        }
+      order_best_first (values, n_moves, order);
       search.nodes = 0;
       if (ksm_search_root (&search, pos, moves, n_moves, d, exact, order, trial))
         memcpy (values, trial, sizeof (double) * (size_t) n_moves);
