@@ -48,8 +48,11 @@ static const char line_letters[3] = { 'p', 'm', 'n' };
 static const char *const player_names[4] = { "South", "East", "North", "West" };
 static const char *const corner_names[4] = { "SE", "NE", "NW", "SW" };
 
-/* track[player][index] = cell */
+/* track[player][index] = cell, and back: track_index[player][cell] = the
+ * indices there, -1 for none (a track passes its own arm's middle line
+ * twice, going out and coming home) */
 static int8_t track[4][TRACK_LENGTH];
+static int8_t track_index[4][N_CELLS][2];
 static once_flag track_once = ONCE_FLAG_INIT;
 
 static inline int
@@ -88,6 +91,9 @@ build_tracks (void)
       for (int k = 4; k >= 1; k--)
         t[n++] = (int8_t) arm_cell (p, LINE_MID, k);
       t[n++] = HOME_CELL;
+      memset (track_index[p], -1, sizeof track_index[p]);
+      for (int index = 0; index < TRACK_LENGTH; index++)
+        track_index[p][t[index]][track_index[p][t[index]][0] >= 0] = (int8_t) index;
     }
 }
 
@@ -608,14 +614,24 @@ asi_pieces_left (const KsmPosition *pos, int player)
 static const double reach_odds[7] = { 0, 6 + SPLIT_ODDS, 15 + SPLIT_ODDS, 10 + SPLIT_ODDS,
                                       15 + SPLIT_ODDS, 6, 1 };
 
-static double
-hit_chance (const KsmPosition *pos, uint8_t on[2][N_CELLS], int victim, int cell)
+/* Each cell's chance that no piece of the team other than `team` lands
+ * there with its next throw, for the cells the team stands on, all at once
+ * (a piece's next six cells are distinct, so each piece counts once a
+ * cell) */
+static void
+safe_from_enemies (const KsmPosition *pos, uint8_t on[2][N_CELLS], int team, double safe[N_CELLS])
 {
   const KsmAsiState *st = &pos->u.asi;
-  int team = team_of_player (victim);
   bool passing_rule = pos->options.flags & KSM_OPT_ASI_PASSING;
-  double safe = 1.0;
 
+  /* only the cells the team stands on are read, and only those written */
+  for (int p = team; p < 4; p += 2)
+    for (int i = 0; i < PIECES; i++)
+      {
+        int index = st->piece[p][i];
+        if (index >= 0 && index < HOME)
+          safe[track[p][index]] = 1.0;
+      }
   for (int q = 0; q < 4; q++)
     {
       if (team_of_player (q) == team)
@@ -626,21 +642,19 @@ hit_chance (const KsmPosition *pos, uint8_t on[2][N_CELLS], int victim, int cell
           if (from < 0 || from >= HOME_ROW)
             continue;
           bool blocked = false;
-          for (int d = 1; d <= 6 && from + d <= HOME_ROW; d++)
+          int last = from + 6 <= HOME_ROW ? 6 : HOME_ROW - from;
+          for (int d = 1; d <= last; d++)
             {
               int at = track[q][from + d];
-              if (at == cell)
-                {
-                  double odds = (blocked ? SPLIT_ODDS * (d <= 4) : reach_odds[d]) / 64.0;
-                  safe *= 1.0 - odds;
-                  break;
-                }
-              if (passing_rule && on[team][at] > 0)
+              if (on[team][at] == 0)
+                continue;   /* nobody of the team there to hit, nobody to block */
+              double odds = (blocked ? SPLIT_ODDS * (d <= 4) : reach_odds[d]) / 64.0;
+              safe[at] *= 1.0 - odds;
+              if (passing_rule)
                 blocked = true;
             }
         }
     }
-  return 1.0 - safe;
 }
 
 /* Who throws next with a free hand: the player to throw, or once the mover
@@ -707,6 +721,7 @@ asi_evaluate (const KsmPosition *pos, int player)
 {
   const KsmAsiState *st = &pos->u.asi;
   uint8_t on[2][N_CELLS];   /* pieces of each team on each cell */
+  double safe[2][N_CELLS];  /* by team: no enemy lands there next throw */
   double to_go[4] = { 0, 0, 0, 0 };
   double cell_worth[2][N_CELLS] = { { 0 } };   /* by team: steps lost if the pieces there went back */
   int mover = owner_to_play (pos);
@@ -721,6 +736,8 @@ asi_evaluate (const KsmPosition *pos, int player)
   ensure_tracks ();
   count_other_team (pos, 1, on[0]);
   count_other_team (pos, 0, on[1]);
+  safe_from_enemies (pos, on, 0, safe[0]);
+  safe_from_enemies (pos, on, 1, safe[1]);
   for (int p = 0; p < 4; p++)
     for (int i = 0; i < PIECES; i++)
       {
@@ -734,7 +751,7 @@ asi_evaluate (const KsmPosition *pos, int player)
             /* the own arm's home stretch is nobody else's way */
             if (index < HOME_ROW && !is_corner (cell) && cell < FIRST_TRIANGLE)
               {
-                to_go[p] += RISK_WEIGHT * hit_chance (pos, on, p, cell) * (index + ENTRY_WAIT);
+                to_go[p] += RISK_WEIGHT * (1.0 - safe[team_of_player (p)][cell]) * (index + ENTRY_WAIT);
                 cell_worth[team_of_player (p)][cell] += index + ENTRY_WAIT;
               }
           }
@@ -805,6 +822,7 @@ ksm_asi_features (const KsmPosition *pos, int player, double *f)
 {
   const KsmAsiState *st = &pos->u.asi;
   uint8_t on[2][N_CELLS];
+  double safe[2][N_CELLS];
   double to_go[4] = { 0 }, risk[2] = { 0 }, hand[2] = { 0 }, home_row[2] = { 0 };
   double blocked[2] = { 0 }, corners[2] = { 0 };
   double cell_worth[2][N_CELLS] = { { 0 } };
@@ -816,6 +834,8 @@ ksm_asi_features (const KsmPosition *pos, int player, double *f)
   ensure_tracks ();
   count_other_team (pos, 1, on[0]);
   count_other_team (pos, 0, on[1]);
+  safe_from_enemies (pos, on, 0, safe[0]);
+  safe_from_enemies (pos, on, 1, safe[1]);
   for (int p = 0; p < 4; p++)
     {
       int t = team_of_player (p);
@@ -841,7 +861,7 @@ ksm_asi_features (const KsmPosition *pos, int player, double *f)
             corners[t] += 1;
           else if (cell < FIRST_TRIANGLE)
             {
-              risk[t] += hit_chance (pos, on, p, cell) * (index + ENTRY_WAIT);
+              risk[t] += (1.0 - safe[t][cell]) * (index + ENTRY_WAIT);
               cell_worth[t][cell] += index + ENTRY_WAIT;
             }
           if (passing_rule)
@@ -1008,9 +1028,7 @@ asi_cell_content (const KsmPosition *pos, int cell, KsmCellContent *content)
     for (int i = 0; i < PIECES; i++)
       {
         int index = pos->u.asi.piece[p][i];
-        bool here = index == HOME ? cell == HOME_CELL
-                    : index >= 0 && track[p][index] == cell;
-        if (!here)
+        if (index < 0 || (index != track_index[p][cell][0] && index != track_index[p][cell][1]))
           continue;
         content->counts[p]++;
         if (index >= HOME_ROW && index < HOME)

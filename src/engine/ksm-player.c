@@ -136,8 +136,33 @@ expected_capture (const KsmRules *rules, const KsmPosition *pos, int player,
  * the rules interface, and it is the judge of the hints for Random and
  * Easy. (Giving it the game's evaluation, or half its own next throw, made
  * it barely weaker than Hard; see doc/computer-players.md.) */
+/* What Medium needs of a game's rules, worked out once a decision (or once
+ * a rollout's whole run) rather than once a move: the faces' odds and the
+ * safe cells. */
+typedef struct {
+  int weight[KSM_MAX_FACES];
+  int total;
+  int n_safe;
+  int16_t safe[KSM_MAX_CELLS];
+} MediumJudge;
+
+static void
+medium_judge_init (MediumJudge *judge, const KsmPosition *pos)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  int n_cells = rules->n_cells (&pos->options);
+
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    judge->weight[face] = ksm_rules_face_weight (rules, face);
+  judge->total = 1 << rules->throws.n_objects;
+  judge->n_safe = 0;
+  for (int cell = 0; cell < n_cells; cell++)
+    if (rules->cell_flags (&pos->options, cell) & KSM_CELL_SAFE)
+      judge->safe[judge->n_safe++] = (int16_t) cell;
+}
+
 static double
-medium_value (const KsmPosition *pos, const KsmMove *move, const int *weight, int total)
+medium_value (const KsmPosition *pos, const KsmMove *move, const MediumJudge *judge)
 {
   const KsmRules *rules = ksm_rules_for (pos);
   KsmPosition after = *pos;
@@ -170,45 +195,35 @@ medium_value (const KsmPosition *pos, const KsmMove *move, const int *weight, in
   if (after.phase == KSM_PHASE_THROW)
     {
       int next = after.to_move;
-      double now = expected_capture (rules, &after, next, weight, total);
+      double now = expected_capture (rules, &after, next, judge->weight, judge->total);
       value += rules->team_of (&pos->options, next) == team ? now : -now;
     }
 
-  int n_cells = rules->n_cells (&pos->options);
-  for (int cell = 0; cell < n_cells; cell++)
-    if (rules->cell_flags (&pos->options, cell) & KSM_CELL_SAFE)
-      {
-        KsmCellContent content;
-        rules->cell_content (&after, cell, &content);
-        if (content.player >= 0)
-          value += (rules->team_of (&pos->options, content.player) == team ? 0.1 : -0.1)
-                   * content.count;
-      }
+  for (int k = 0; k < judge->n_safe; k++)
+    {
+      KsmCellContent content;
+      rules->cell_content (&after, judge->safe[k], &content);
+      if (content.player >= 0)
+        value += (rules->team_of (&pos->options, content.player) == team ? 0.1 : -0.1)
+                 * content.count;
+    }
   return value;
 }
 
 static void
-face_weights (const KsmRules *rules, int *weight)
-{
-  for (int face = 0; face < rules->throws.n_faces; face++)
-    weight[face] = ksm_rules_face_weight (rules, face);
-}
-
-static void
 medium_values_with (const KsmPosition *pos, const KsmMove *moves, int n_moves,
-                    const int *weight, double *values)
+                    const MediumJudge *judge, double *values)
 {
-  int total = 1 << ksm_rules_for (pos)->throws.n_objects;
   for (int i = 0; i < n_moves; i++)
-    values[i] = medium_value (pos, &moves[i], weight, total);
+    values[i] = medium_value (pos, &moves[i], judge);
 }
 
 static void
 medium_values (const KsmPosition *pos, const KsmMove *moves, int n_moves, double *values)
 {
-  int weight[KSM_MAX_FACES];
-  face_weights (ksm_rules_for (pos), weight);
-  medium_values_with (pos, moves, n_moves, weight, values);
+  MediumJudge judge;
+  medium_judge_init (&judge, pos);
+  medium_values_with (pos, moves, n_moves, &judge, values);
 }
 
 /* The moves' indices by value, best first; equal values keep their order */
@@ -257,7 +272,7 @@ position_seed (const KsmRules *rules, const KsmPosition *pos)
  * judge. */
 static double
 rollout (const KsmRules *rules, const KsmPosition *start, int player, uint64_t seed, int horizon,
-         const int *weight)
+         const MediumJudge *judge)
 {
   KsmPosition pos = *start;
   KsmRandom rng;
@@ -280,7 +295,7 @@ rollout (const KsmRules *rules, const KsmPosition *start, int player, uint64_t s
       int chosen = 0;
       if (n > 1)
         {
-          medium_values_with (&pos, moves, n, weight, values);
+          medium_values_with (&pos, moves, n, judge, values);
           chosen = best_of (values, n);
         }
       rules->apply_move (&pos, &moves[chosen], NULL);
@@ -298,10 +313,11 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
   int horizon = options->horizon > 0 ? options->horizon : rules->hard_horizon;
   int n_candidates = options->candidates > 0 ? options->candidates : rules->hard_candidates;
   double values[KSM_MAX_MOVES];
-  int order[KSM_MAX_MOVES], weight[KSM_MAX_FACES];
+  int order[KSM_MAX_MOVES];
+  MediumJudge judge;
 
-  face_weights (rules, weight);
-  medium_values_with (pos, moves, n_moves, weight, values);
+  medium_judge_init (&judge, pos);
+  medium_values_with (pos, moves, n_moves, &judge, values);
   order_best_first (values, n_moves, order);
   if (n_candidates > n_moves)
     n_candidates = n_moves;
@@ -319,7 +335,7 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
       rules->apply_move (&child, &moves[order[k]], NULL);
       for (int r = 0; r < n_rollouts; r++)
         sum += rollout (rules, &child, pos->to_move, seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1),
-                        horizon, weight);
+                        horizon, &judge);
       if (sum > best_sum)
         {
           best_sum = sum;
