@@ -121,11 +121,16 @@ team_of_player (int player)
 static uint8_t
 asi_face_of_pattern (uint32_t pattern)
 {
-  int up = __builtin_popcount (pattern & 0x3fu);
-
-  if (up == 3 && !(pattern & 1u))
-    return FACE_SO_HATARA;
-  return (uint8_t) (up <= 3 ? up : up + 1);
+  /* by pattern, not popcount: without -mpopcnt that is a library call.
+   * The mouths up, 4 and more one face on for the So-hatara (face 4):
+   * three up with the yellow one (bit 0) down */
+  static const uint8_t faces[64] = {
+    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 4, 5,
+    1, 2, 2, 3, 2, 3, 4, 5, 2, 3, 4, 5, 4, 5, 5, 6,
+    1, 2, 2, 3, 2, 3, 4, 5, 2, 3, 4, 5, 4, 5, 5, 6,
+    2, 3, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+  };
+  return faces[pattern & 0x3fu];
 }
 
 /* ---- options ---- */
