@@ -214,11 +214,13 @@ asi_player_name (const KsmOptions *options, int player)
 static bool
 all_home (const KsmPosition *pos, int player)
 {
-  for (int i = 0; i < PIECES; i++)
-    if (pos->u.asi.piece[player][i] != HOME)
-      return false;
-  return true;
+  /* the four pieces' bytes at once: asked after every move */
+  uint32_t pieces;
+  memcpy (&pieces, pos->u.asi.piece[player], sizeof pieces);
+  return pieces == HOME * 0x01010101u;
 }
+_Static_assert (sizeof ((KsmPosition *) 0)->u.asi.piece[0] == sizeof (uint32_t),
+                "all_home reads a player's four pieces as one word");
 
 /* Whose pieces the player to move plays: their own, or with the option
  * and all their own home, the partner's */
