@@ -300,6 +300,21 @@ test_home_row (void)
     g_assert_cmpint (content.counts[0], ==, 1);
     g_assert_true (content.home_row & 1u);
   }
+  /* the own arm's middle line is passed twice, going out (2: Sm2) and
+   * coming home (46: Sm2 again): a cell holds both */
+  {
+    KsmPosition pos = parse ("asi-keliya S:h,h,2,46 E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw - 1");
+    KsmCellContent content;
+    for (int c = 0; c < rules->n_cells (&pos.options); c++)
+      {
+        char name[8];
+        rules->cell_name (&pos.options, c, name, sizeof name);
+        rules->cell_content (&pos, c, &content);
+        g_assert_cmpint (content.counts[0], ==, strcmp (name, "Sm2") == 0 ? 2 : 0);
+        if (strcmp (name, "Sm2") == 0)
+          g_assert_true (content.home_row & 1u);
+      }
+  }
 }
 
 static void
