@@ -1455,9 +1455,9 @@ const KsmRules ksm_asi_keliya_rules = {
    * leaves, only drew with Medium (49%), the rollouts beat it (see
    * doc/computer-players.md); the search stays for the hints and the
    * analysis */
-  .hard_rollouts = 8,
+  .hard_rollouts = 24,
   .hard_horizon = 24,
-  .hard_candidates = 3,
+  .hard_candidates = 4,
   .option_info = asi_option_info,
   .n_option_info = sizeof asi_option_info / sizeof asi_option_info[0],
   .default_options = asi_default_options,
