@@ -33,6 +33,8 @@ static long max_nodes = 0;
 static int hard_depth = 0;
 static int budget_ms = 0;
 static int roll_n = 16, roll_h = 24, roll_k = 4;
+/* the first game's index, so that one match may be shared among processes */
+static int first_game = 0;
 
 typedef struct {
   float *x, *y;
@@ -154,7 +156,7 @@ play (int games, uint64_t seed, const char *a, const char *b, Data *d, int rate)
   KsmOptions options;
   int wins = 0;
   R->default_options (&options);
-  for (int g = 0; g < games; g++)
+  for (int g = first_game; g < first_game + games; g++)
     {
       KsmRandom throws_rng, rng, sample_rng;
       KsmPosition pos;
@@ -316,6 +318,7 @@ main (int argc, char **argv)
       else if (strcmp (argv[i], "--n") == 0) roll_n = atoi (argv[i + 1]);
       else if (strcmp (argv[i], "--h") == 0) roll_h = atoi (argv[i + 1]);
       else if (strcmp (argv[i], "--k") == 0) roll_k = atoi (argv[i + 1]);
+      else if (strcmp (argv[i], "--from") == 0) first_game = atoi (argv[i + 1]);
       else if (strcmp (argv[i], "--w") == 0) parse_weights (argv[i + 1], ksm_asi_hard_weights);
       else { fprintf (stderr, "unknown %s\n", argv[i]); return 2; }
     }
