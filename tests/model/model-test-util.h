@@ -15,6 +15,7 @@
 #include "ksm-record.h"
 #include "ksm-rules.h"
 #include "ksm-store.h"
+#include "tests/remove-tree.h"
 
 /* Kasimala faces (ksm-kasimala.c: face = value - 1) */
 enum { FACE_KASI, FACE_DWADI, FACE_SUDI, FACE_CHYA, FACE_NGHA };
@@ -306,28 +307,4 @@ make_temp_dir (void)
   char *dir = g_dir_make_tmp ("ksm-model-test-XXXXXX", &error);
   g_assert_no_error (error);
   return dir;
-}
-
-/* removes a directory tree made by a test */
-static inline void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_dir_close (dir);
-  g_rmdir (path);
 }

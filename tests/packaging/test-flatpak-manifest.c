@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/remove-tree.h"
+
 /* The oldest org.gnome.Platform still supported: GNOME supports a runtime
  * until the second release after it (51 came out in September 2026). */
 #define OLDEST_RUNTIME 50
@@ -181,27 +183,6 @@ test_manifest (void)
   check_runtime (manifest);
   check_finish_args (manifest);
   check_modules (manifest);
-}
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = NULL;
-
-  if (!g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    dir = g_dir_open (path, 0, NULL);
-  if (dir != NULL)
-    {
-      const char *name;
-
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
 }
 
 /* flatpak-builder's own reading: it rejects what it does not understand.
