@@ -1455,7 +1455,7 @@ const KsmRules ksm_asi_keliya_rules = {
    * leaves, only drew with Medium (49%), the rollouts beat it (see
    * doc/computer-players.md); the search stays for the hints and the
    * analysis */
-  .hard_rollouts = 24,
+  .hard_rollouts = 32,
   .hard_horizon = 24,
   .hard_candidates = 4,
   .option_info = asi_option_info,
