@@ -263,6 +263,7 @@ build_seats (KsmGameView *self)
   GtkWidget *child;
   const KsmRules *rules;
   const KsmOptions *options;
+  int n_players;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->seats_box))) != NULL)
     gtk_flow_box_remove (self->seats_box, child);
@@ -275,7 +276,12 @@ build_seats (KsmGameView *self)
   if (colour_class (rules, options, 0) == NULL)
     return;
 
-  for (int p = 0; p < rules->n_players (options); p++)
+  n_players = rules->n_players (options);
+  /* four seats in two rows of two, never three and one: partners (Asi
+   * Keliya's South and North) stay one above the other however long the
+   * translated names are */
+  gtk_flow_box_set_max_children_per_line (self->seats_box, n_players == 4 ? 2 : (guint) n_players);
+  for (int p = 0; p < n_players; p++)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
       GtkWidget *dot = gtk_label_new (NULL);
