@@ -1,7 +1,9 @@
 /* ksm-history-view.c
  *
  * A row is one throw and what came of it ("Bricks: sudi (3), M9 to M6, took
- * 2 stones"). Rows are added as events come, and rebuilt only when undo
+ * 2 stones"); where a turn throws first and plays afterwards (Asi Keliya),
+ * a throw has its row and each move its own ("East plays two (2), Np2 to
+ * Np4"). Rows are added as events come, and rebuilt only when undo
  * shortens the record, so a long game stays cheap to follow. */
 #include "config.h"
 
@@ -131,8 +133,105 @@ append_escaped (GString *markup, const char *text)
   g_string_append (markup, escaped);
 }
 
+/* "Bricks: sudi (3)": a side and a throw, its name a link to the glossary */
+static void
+append_throw (GString *row, const KsmRules *rules, const char *player, int face)
+{
+  g_autofree char *name = ksm_rules_view_link_markup (rules, rules->throws.faces[face].name,
+                                                      ksm_words_face_name (rules, face));
+  g_autofree char *who = g_markup_escape_text (player, -1);
+  /* Translators: "Bricks: sudi (3)": a side, a throw and its value */
+  g_autofree char *format = g_markup_escape_text (_("%s: %s (%d)"), -1);
+
+  g_string_append_printf (row, format, who, name, rules->throws.faces[face].value);
+}
+
+/* ", M9 to M6, took 2 stones": where a move went and what it took, from
+ * the position it was played in */
+static void
+append_move (GString *row, const KsmRules *rules, const KsmOptions *options,
+             const KsmPosition *position, int mover, const KsmMove *move)
+{
+  g_autofree char *from = ksm_words_cell_name (rules, options, move->from);
+  g_autofree char *to = ksm_words_cell_name (rules, options, move->to);
+  g_autofree char *moved = NULL;
+
+  if (move->from < 0)
+    /* Translators: added to "Red: ashte (8)": a token enters the board on a cell */
+    moved = g_strdup_printf (_(", enters on %s"), to);
+  else
+    /* Translators: added to "Bricks: sudi (3)": the cells moved from and to */
+    moved = g_strdup_printf (_(", %s to %s"), from, to);
+  append_escaped (row, moved);
+  if (move->captured > 0)
+    {
+      KsmCellContent victim;
+      g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *taken = NULL;
+
+      rules->cell_content (position, move->to, &victim);
+      /* each colour taken, where several shared the square */
+      for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+        if (p != mover && victim.counts[p] > 0)
+          g_ptr_array_add (parts, ksm_words_count_pieces (rules, options, p, victim.counts[p]));
+      if (parts->len > 0)
+        {
+          g_ptr_array_add (parts, NULL);
+          /* Translators: between the colours a capture took, "1 Blue token and 2 Green tokens" */
+          taken = g_strjoinv (_(" and "), (char **) parts->pdata);
+        }
+      else
+        taken = ksm_words_count_pieces (rules, options, victim.player, move->captured);
+      /* Translators: added after the move: "took 2 stones" */
+      g_autofree char *took = g_strdup_printf (_(", took %s"), taken);
+      append_escaped (row, took);
+    }
+}
+
+/* "East plays two (2)" or "East plays 3 units": which of the throws a
+ * turn holds (Asi Keliya's) a move plays, when it is not simply the throw
+ * just made */
+static void
+append_held_throw (GString *row, const KsmRules *rules, const char *player,
+                   const KsmPosition *position, const KsmMove *move)
+{
+  const KsmAsiState *st = &position->u.asi;
+  g_autofree char *who = g_markup_escape_text (player, -1);
+
+  if (st->split || move->slot >= st->n_pending)
+    {
+      /* Translators: a side plays some units of a So-hatara's pool; the
+       * move follows: "East plays 3 units, E0 to Em3" */
+      g_autofree char *format = g_markup_escape_text (ngettext ("%s plays %u unit", "%s plays %u units",
+                                                                move->distance), -1);
+      g_string_append_printf (row, format, who, (guint) move->distance);
+    }
+  else
+    {
+      int face = st->pending[move->slot];
+      g_autofree char *name = ksm_rules_view_link_markup (rules, rules->throws.faces[face].name,
+                                                          ksm_words_face_name (rules, face));
+      /* Translators: a side plays one of the throws its turn holds; the
+       * move follows: "East plays two (2), Np2 to Np4" */
+      g_autofree char *format = g_markup_escape_text (_("%s plays %s (%d)"), -1);
+      g_string_append_printf (row, format, who, name, rules->throws.faces[face].value);
+    }
+}
+
+/* Whether the move that follows a throw may play another throw than that
+ * one: Asi Keliya's turn throws first and plays afterwards, each move one
+ * of the throws held (or units of a So-hatara's pool) */
+static gboolean
+holds_several_throws (const KsmPosition *thrown)
+{
+  return thrown->options.game == KSM_GAME_ASI_KELIYA
+         && (thrown->u.asi.split || thrown->u.asi.n_pending != 1);
+}
+
 /* The text of the row starting at event `start`, given the position just
- * before it. Returns how many events the row covers. */
+ * before it. Returns how many events the row covers: a throw and the move
+ * or loss it led to, or (where a turn throws first and plays afterwards)
+ * a throw alone, then a move or a loss alone. */
 static guint
 describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char **text)
 {
@@ -143,87 +242,67 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
   const KsmEvent *event = ksm_record_get_event (record, start);
   const char *player = ksm_words_player_name (rules, options, event->player);
   g_autoptr(GString) row = g_string_new (NULL);
+  const KsmEvent *played = NULL;   /* the row's move or loss */
+  guint played_index = start;
   guint covered = 1;
 
-  if (event->kind != KSM_EVENT_THROW)
+  if (event->kind == KSM_EVENT_THROW)
     {
-      /* a record always pairs moves with their throws; say it plainly if not */
-      *text = g_markup_printf_escaped ("%s: ?", player);
-      return 1;
-    }
-
-  /* The row is markup: the throw's name leads to its glossary entry. */
-  {
-    g_autofree char *face = ksm_rules_view_link_markup (rules, rules->throws.faces[event->face].name,
-                                                        ksm_words_face_name (rules, event->face));
-    g_autofree char *who = g_markup_escape_text (player, -1);
-    /* Translators: "Bricks: sudi (3)": a side, a throw and its value */
-    g_autofree char *format = g_markup_escape_text (_("%s: %s (%d)"), -1);
-
-    g_string_append_printf (row, format, who, face, rules->throws.faces[event->face].value);
-  }
-
-  if (start + 1 < n_events)
-    {
-      const KsmEvent *next = ksm_record_get_event (record, start + 1);
       KsmPosition thrown = *before;
 
+      append_throw (row, rules, player, event->face);
       rules->apply_throw (&thrown, event->face);
-      covered = 2;
-      if (next->kind == KSM_EVENT_LOST)
-        /* Translators: added to "Bricks: sudi (3)" when nothing could use it */
-        append_escaped (row, _(", lost"));
-      else if (next->kind == KSM_EVENT_MOVE)
+      if (thrown.phase == KSM_PHASE_THROW && thrown.to_move == event->player)
+        /* Translators: added to "East: So-hatara (4)": the throw earns
+         * another before anything moves */
+        append_escaped (row, _(", throws again"));
+      else if (start + 1 < n_events && !holds_several_throws (&thrown))
         {
-          g_autofree char *from = ksm_words_cell_name (rules, options, next->move.from);
-          g_autofree char *to = ksm_words_cell_name (rules, options, next->move.to);
-          g_autofree char *moved = NULL;
-          if (next->move.from < 0)
-            /* Translators: added to "Red: ashte (8)": a token enters the board on a cell */
-            moved = g_strdup_printf (_(", enters on %s"), to);
+          played = ksm_record_get_event (record, start + 1);
+          played_index = start + 1;
+          covered = 2;
+          if (played->kind == KSM_EVENT_LOST)
+            /* Translators: added to "Bricks: sudi (3)" when nothing could use it */
+            append_escaped (row, _(", lost"));
+          else if (played->kind == KSM_EVENT_MOVE)
+            append_move (row, rules, options, &thrown, event->player, &played->move);
           else
-            /* Translators: added to "Bricks: sudi (3)": the cells moved from and to */
-            moved = g_strdup_printf (_(", %s to %s"), from, to);
-          append_escaped (row, moved);
-          if (next->move.captured > 0)
             {
-              KsmCellContent victim;
-              g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-              g_autofree char *taken = NULL;
-
-              rules->cell_content (&thrown, next->move.to, &victim);
-              /* each colour taken, where several shared the square */
-              for (int p = 0; p < KSM_MAX_PLAYERS; p++)
-                if (p != event->player && victim.counts[p] > 0)
-                  g_ptr_array_add (parts, ksm_words_count_pieces (rules, options, p, victim.counts[p]));
-              if (parts->len > 0)
-                {
-                  g_ptr_array_add (parts, NULL);
-                  /* Translators: between the colours a capture took, "1 Blue token and 2 Green tokens" */
-                  taken = g_strjoinv (_(" and "), (char **) parts->pdata);
-                }
-              else
-                taken = ksm_words_count_pieces (rules, options, victim.player, next->move.captured);
-              /* Translators: added after the move: "took 2 stones" */
-              g_autofree char *took = g_strdup_printf (_(", took %s"), taken);
-              append_escaped (row, took);
+              played = NULL;
+              covered = 1;
             }
         }
-      else
-        covered = 1;
+    }
+  else if (event->kind == KSM_EVENT_LOST)
+    {
+      /* a throw held for later that nothing could use */
+      played = event;
+      append_throw (row, rules, player, event->face);
+      append_escaped (row, _(", lost"));
+    }
+  else
+    {
+      played = event;
+      append_held_throw (row, rules, player, before, &event->move);
+      append_move (row, rules, options, before, event->player, &event->move);
+    }
 
+  if (played != NULL)
+    {
       /* a reviewed game's analysis: ?!, ? or ?? after a move that lost */
-      if (covered == 2 && self->review != NULL && ksm_review_is_analysed (self->review))
+      if (played->kind == KSM_EVENT_MOVE && self->review != NULL && ksm_review_is_analysed (self->review))
         {
-          const KsmAnalysisEntry *entry = ksm_review_get_entry (self->review, start + 1);
+          const KsmAnalysisEntry *entry = ksm_review_get_entry (self->review, played_index);
           if (entry != NULL && entry->mark != KSM_MARK_NONE)
             g_string_append_printf (row, " <span foreground=\"%s\" weight=\"bold\">%s</span>",
                                     mark_colours[entry->mark], ksm_mark_symbol (entry->mark));
         }
 
-      /* a throw again (a chya, an ashte) or a capture that earns one */
-      if (covered == 2 && start + 2 < n_events
-          && ksm_record_get_event (record, start + 2)->player == event->player
+      /* a throw again (a chya, an ashte) or a capture that earns one;
+       * a move of a held throw is followed by the next of them, not a throw */
+      if (played_index + 1 < n_events
+          && ksm_record_get_event (record, played_index + 1)->player == event->player
+          && ksm_record_get_event (record, played_index + 1)->kind == KSM_EVENT_THROW
           && rules->n_players (options) > 1)
         append_escaped (row, _(", throws again"));
     }

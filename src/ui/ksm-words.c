@@ -168,6 +168,15 @@ ksm_words_count_pieces (const KsmRules *rules, const KsmOptions *options, int pl
     return g_strdup_printf (ngettext ("%u Green token", "%u Green tokens", count), count);
   if (strcmp (name, "Yellow") == 0)
     return g_strdup_printf (ngettext ("%u Yellow token", "%u Yellow tokens", count), count);
+  /* Asi Keliya's seats */
+  if (strcmp (name, "South") == 0)
+    return g_strdup_printf (ngettext ("%u South piece", "%u South pieces", count), count);
+  if (strcmp (name, "East") == 0)
+    return g_strdup_printf (ngettext ("%u East piece", "%u East pieces", count), count);
+  if (strcmp (name, "North") == 0)
+    return g_strdup_printf (ngettext ("%u North piece", "%u North pieces", count), count);
+  if (strcmp (name, "West") == 0)
+    return g_strdup_printf (ngettext ("%u West piece", "%u West pieces", count), count);
   return g_strdup_printf (ngettext ("%u piece", "%u pieces", count), count);
 }
 

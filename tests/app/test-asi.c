@@ -345,6 +345,101 @@ test_person_and_three_computers (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
 }
 
+/* The first 33 events of a seeded self-play game (`kasimala-cli selfplay
+ * --game asi-keliya --games 1 --seed 9 --save DIR`): throws that earn
+ * another, then the moves that play them, a So-hatara's pool split, losses
+ * and a capture. */
+static const char asi_opening[] =
+    "{\"format\": \"kasimala-game\", \"version\": 1, \"game\": \"asi-keliya\","
+    " \"options\": {\"length\": 4, \"players\": 4, \"first-player\": 0, \"throw-limit\": 0,"
+    "   \"rules\": {\"passing\": true, \"partner-play\": false}},"
+    " \"seats\": [{\"player\": \"South\", \"kind\": \"person\"}, {\"player\": \"East\", \"kind\": \"person\"},"
+    "   {\"player\": \"North\", \"kind\": \"person\"}, {\"player\": \"West\", \"kind\": \"person\"}],"
+    " \"seed\": \"9\", \"started\": \"2026-11-30T12:00:00Z\", \"ended\": null, \"result\": null,"
+    " \"events\": ["
+    "    {\"player\": 0, \"throw\": \"three\", \"pattern\": 21},"
+    "    {\"player\": 0, \"lost\": \"three\"},"
+    "    {\"player\": 1, \"throw\": \"so-hatara\", \"pattern\": 52},"
+    "    {\"player\": 1, \"throw\": \"two\", \"pattern\": 10},"
+    "    {\"player\": 1, \"move\": \"in-E0\"},"
+    "    {\"player\": 1, \"move\": \"E0-Em1\"},"
+    "    {\"player\": 1, \"move\": \"Em1-En4\"},"
+    "    {\"player\": 2, \"throw\": \"five\", \"pattern\": 47},"
+    "    {\"player\": 2, \"throw\": \"three\", \"pattern\": 41},"
+    "    {\"player\": 2, \"move\": \"5:in-N0\"},"
+    "    {\"player\": 2, \"move\": \"3:N0-Nm3\"},"
+    "    {\"player\": 3, \"throw\": \"two\", \"pattern\": 33},"
+    "    {\"player\": 3, \"lost\": \"two\"},"
+    "    {\"player\": 0, \"throw\": \"four\", \"pattern\": 46},"
+    "    {\"player\": 0, \"lost\": \"four\"},"
+    "    {\"player\": 1, \"throw\": \"six\", \"pattern\": 63},"
+    "    {\"player\": 1, \"move\": \"6:En4-Np2\"},"
+    "    {\"player\": 2, \"throw\": \"two\", \"pattern\": 18},"
+    "    {\"player\": 2, \"move\": \"2:Nm3-Nn4\"},"
+    "    {\"player\": 3, \"throw\": \"two\", \"pattern\": 5},"
+    "    {\"player\": 3, \"lost\": \"two\"},"
+    "    {\"player\": 0, \"throw\": \"two\", \"pattern\": 12},"
+    "    {\"player\": 0, \"lost\": \"two\"},"
+    "    {\"player\": 1, \"throw\": \"two\", \"pattern\": 5},"
+    "    {\"player\": 1, \"move\": \"2:Np2-Np4\"},"
+    "    {\"player\": 2, \"throw\": \"two\", \"pattern\": 20},"
+    "    {\"player\": 2, \"move\": \"2:Nn4-Nn2\"},"
+    "    {\"player\": 3, \"throw\": \"three\", \"pattern\": 13},"
+    "    {\"player\": 3, \"lost\": \"three\"},"
+    "    {\"player\": 0, \"throw\": \"four\", \"pattern\": 43},"
+    "    {\"player\": 0, \"lost\": \"four\"},"
+    "    {\"player\": 1, \"throw\": \"four\", \"pattern\": 43},"
+    "    {\"player\": 1, \"move\": \"4:Np4-Nn2x1\"}"
+    "]}";
+
+/* Where a turn throws first and plays afterwards, each throw has its row
+ * and each move says which held throw (or how many units of the pool) it
+ * plays; a throw held alone is written with its move, as in the other
+ * games. No row is left as "East: ?". */
+static void
+test_history_words (void)
+{
+  static const char *const expected[] = {
+    "South: three (3), lost",
+    "East: So-hatara (4), throws again",
+    "East: two (2)",
+    "East plays 1 unit, enters on E0",
+    "East plays 1 unit, E0 to Em1",
+    "East plays 4 units, Em1 to En4",
+    "North: five (5), throws again",
+    "North: three (3)",
+    "North plays five (5), enters on N0",
+    "North plays three (3), N0 to Nm3",
+    "West: two (2), lost",
+    "South: four (4), lost",
+    "East: six (6), En4 to Np2",
+    "North: two (2), Nm3 to Nn4",
+    "West: two (2), lost",
+    "South: two (2), lost",
+    "East: two (2), Np2 to Np4",
+    "North: two (2), Nn4 to Nn2",
+    "West: three (3), lost",
+    "South: four (4), lost",
+    "East: four (4), Np4 to Nn2, took 1 North piece",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmRecord) record = ksm_record_new_from_data (asi_opening, -1, &error);
+  g_autoptr(KsmGame) game = NULL;
+  GtkWidget *history = ksm_history_view_new ();
+
+  g_object_ref_sink (history);
+  g_assert_no_error (error);
+  game = ksm_game_new_for_review (record, &error);
+  g_assert_no_error (error);
+  ksm_history_view_set_game (KSM_HISTORY_VIEW (history), game);
+  for (guint i = 0; i < ksm_history_view_get_n_rows (KSM_HISTORY_VIEW (history)); i++)
+    g_test_message ("%s", ksm_history_view_get_row_text (KSM_HISTORY_VIEW (history), i));
+  g_assert_cmpuint (ksm_history_view_get_n_rows (KSM_HISTORY_VIEW (history)), ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpstr (ksm_history_view_get_row_text (KSM_HISTORY_VIEW (history), i), ==, expected[i]);
+  g_object_unref (history);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -363,6 +458,7 @@ main (int argc, char **argv)
   ADD ("undo-history-hint", test_undo_history_hint);
   ADD ("person-and-three-computers", test_person_and_three_computers);
 #undef ADD
+  g_test_add_func ("/asi/history-words", test_history_words);
 
   status = g_test_run ();
   remove_tree (data_home);
