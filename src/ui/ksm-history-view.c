@@ -228,12 +228,13 @@ holds_several_throws (const KsmPosition *thrown)
          && (thrown->u.asi.split || thrown->u.asi.n_pending != 1);
 }
 
-/* The text of the row starting at event `start`, given the position just
- * before it. Returns how many events the row covers: a throw and the move
- * or loss it led to, or (where a turn throws first and plays afterwards)
- * a throw alone, then a move or a loss alone. */
+/* The text of the row starting at event `start`; `position` is the one
+ * just before it, and is moved on past the row's events. Returns how many
+ * events the row covers: a throw and the move or loss it led to, or (where
+ * a turn throws first and plays afterwards) a throw alone, then a move or
+ * a loss alone. */
 static guint
-describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char **text)
+describe_row (KsmHistoryView *self, guint start, KsmPosition *position, char **text)
 {
   KsmRecord *record = ksm_game_get_record (self->game);
   const KsmRules *rules = ksm_record_get_rules (record);
@@ -242,35 +243,25 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
   const KsmEvent *event = ksm_record_get_event (record, start);
   const char *player = ksm_words_player_name (rules, options, event->player);
   g_autoptr(GString) row = g_string_new (NULL);
-  const KsmEvent *played = NULL;   /* the row's move or loss */
-  guint played_index = start;
+  const KsmEvent *played = NULL;   /* the row's move or loss, its last event */
   guint covered = 1;
 
   if (event->kind == KSM_EVENT_THROW)
     {
-      KsmPosition thrown = *before;
-
       append_throw (row, rules, player, event->face);
-      rules->apply_throw (&thrown, event->face);
-      if (thrown.phase == KSM_PHASE_THROW && thrown.to_move == event->player)
-        /* Translators: added to "East: So-hatara (4)": the throw earns
-         * another before anything moves */
-        append_escaped (row, _(", throws again"));
-      else if (start + 1 < n_events && !holds_several_throws (&thrown))
+      ksm_record_apply_event (record, start, position, NULL);
+      /* the move it leads to, unless it earns another throw first or the
+       * turn holds other throws the move may play instead */
+      if (position->phase == KSM_PHASE_MOVE && !holds_several_throws (position) && start + 1 < n_events)
         {
           played = ksm_record_get_event (record, start + 1);
-          played_index = start + 1;
           covered = 2;
           if (played->kind == KSM_EVENT_LOST)
             /* Translators: added to "Bricks: sudi (3)" when nothing could use it */
             append_escaped (row, _(", lost"));
-          else if (played->kind == KSM_EVENT_MOVE)
-            append_move (row, rules, options, &thrown, event->player, &played->move);
           else
-            {
-              played = NULL;
-              covered = 1;
-            }
+            append_move (row, rules, options, position, event->player, &played->move);
+          ksm_record_apply_event (record, start + 1, position, NULL);
         }
     }
   else if (event->kind == KSM_EVENT_LOST)
@@ -279,33 +270,33 @@ describe_row (KsmHistoryView *self, guint start, const KsmPosition *before, char
       played = event;
       append_throw (row, rules, player, event->face);
       append_escaped (row, _(", lost"));
+      ksm_record_apply_event (record, start, position, NULL);
     }
   else
     {
       played = event;
-      append_held_throw (row, rules, player, before, &event->move);
-      append_move (row, rules, options, before, event->player, &event->move);
+      append_held_throw (row, rules, player, position, &event->move);
+      append_move (row, rules, options, position, event->player, &event->move);
+      ksm_record_apply_event (record, start, position, NULL);
     }
 
-  if (played != NULL)
+  /* a reviewed game's analysis: ?!, ? or ?? after a move that lost */
+  if (played != NULL && played->kind == KSM_EVENT_MOVE
+      && self->review != NULL && ksm_review_is_analysed (self->review))
     {
-      /* a reviewed game's analysis: ?!, ? or ?? after a move that lost */
-      if (played->kind == KSM_EVENT_MOVE && self->review != NULL && ksm_review_is_analysed (self->review))
-        {
-          const KsmAnalysisEntry *entry = ksm_review_get_entry (self->review, played_index);
-          if (entry != NULL && entry->mark != KSM_MARK_NONE)
-            g_string_append_printf (row, " <span foreground=\"%s\" weight=\"bold\">%s</span>",
-                                    mark_colours[entry->mark], ksm_mark_symbol (entry->mark));
-        }
-
-      /* a throw again (a chya, an ashte) or a capture that earns one;
-       * a move of a held throw is followed by the next of them, not a throw */
-      if (played_index + 1 < n_events
-          && ksm_record_get_event (record, played_index + 1)->player == event->player
-          && ksm_record_get_event (record, played_index + 1)->kind == KSM_EVENT_THROW
-          && rules->n_players (options) > 1)
-        append_escaped (row, _(", throws again"));
+      const KsmAnalysisEntry *entry = ksm_review_get_entry (self->review, start + covered - 1);
+      if (entry != NULL && entry->mark != KSM_MARK_NONE)
+        g_string_append_printf (row, " <span foreground=\"%s\" weight=\"bold\">%s</span>",
+                                mark_colours[entry->mark], ksm_mark_symbol (entry->mark));
     }
+
+  /* the same side throws next: a chya, an ashte, a capture that earns a
+   * throw, or a throw that earns another before anything moves (a move of
+   * a held throw is followed by the next of them, not by a throw) */
+  if (position->phase == KSM_PHASE_THROW && position->to_move == event->player
+      && rules->n_players (options) > 1)
+    /* Translators: added to a row when the same side throws next: "Bricks: chya (4), M9 to M5, throws again" */
+    append_escaped (row, _(", throws again"));
 
   *text = g_string_free (g_steal_pointer (&row), FALSE);
   return covered;
@@ -388,8 +379,6 @@ update_rows (KsmHistoryView *self)
 
       g_array_append_val (self->row_starts, start);
       gtk_list_box_append (self->list, make_row (text));
-      for (guint i = 0; i < covered; i++)
-        ksm_record_apply_event (record, start + i, &position, NULL);
       start += covered;
     }
 
