@@ -12,6 +12,7 @@
 #include "ksm-application.h"
 #include "ksm-window.h"
 
+#include "test-application.h"
 #include "test-helpers.h"
 
 typedef struct {
@@ -27,12 +28,7 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
   fixture->data_dir = g_build_filename (g_get_user_data_dir (), "kasimala", NULL);
   remove_tree (fixture->data_dir);
   g_mkdir_with_parents (g_get_user_data_dir (), 0700);
-  fixture->app = g_object_new (KSM_TYPE_APPLICATION,
-                               "application-id", "io.github.kasimala.Kasimala",
-                               "flags", G_APPLICATION_NON_UNIQUE,
-                               "resource-base-path", "/io/github/kasimala/Kasimala",
-                               NULL);
-  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, NULL));
+  fixture->app = test_application ();
   fixture->window = ksm_window_new (fixture->app);
   gtk_window_present (GTK_WINDOW (fixture->window));
   iterate (3);
@@ -43,7 +39,6 @@ fixture_tear_down (Fixture *fixture, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   iterate (3);
-  g_clear_object (&fixture->app);
   remove_tree (fixture->data_dir);
   g_free (fixture->data_dir);
 }

@@ -17,6 +17,7 @@
 #include "ksm-store.h"
 #include "ksm-window.h"
 
+#include "test-application.h"
 #include "test-helpers.h"
 
 #define N_GAMES 3
@@ -97,12 +98,7 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
       g_assert_no_error (error);
     }
 
-  fixture->app = g_object_new (KSM_TYPE_APPLICATION,
-                               "application-id", "io.github.kasimala.Kasimala",
-                               "flags", G_APPLICATION_NON_UNIQUE,
-                               "resource-base-path", "/io/github/kasimala/Kasimala",
-                               NULL);
-  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, NULL));
+  fixture->app = test_application ();
   fixture->window = ksm_window_new (fixture->app);
   gtk_window_present (GTK_WINDOW (fixture->window));
   iterate (3);
@@ -113,7 +109,6 @@ fixture_tear_down (Fixture *fixture, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   iterate (3);
-  g_clear_object (&fixture->app);
   for (guint i = 0; i < N_GAMES; i++)
     g_clear_object (&fixture->files[i]);
   remove_tree (fixture->data_dir);
