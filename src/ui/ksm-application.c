@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 
 #include "ksm-application.h"
 #include "ksm-preferences-window.h"
@@ -15,11 +16,13 @@ struct _KsmApplication
 G_DEFINE_FINAL_TYPE (KsmApplication, ksm_application, ADW_TYPE_APPLICATION)
 
 KsmApplication *
-ksm_application_new (void)
+ksm_application_new (const char *locale_dir)
 {
+  g_return_val_if_fail (locale_dir != NULL, NULL);
+
   /* Before the first _(): the window template and the actions translate
    * their strings as they are built. */
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
@@ -148,16 +151,37 @@ ksm_application_startup (GApplication *app)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
 }
 
+static int
+ksm_application_handle_local_options (GApplication *app,
+                                      GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("%s %s\n", _("Kasimala"), PACKAGE_VERSION);
+      return EXIT_SUCCESS;
+    }
+  return -1;   /* go on: start, or hand the command line to the running app */
+}
+
 static void
 ksm_application_class_init (KsmApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  app_class->handle_local_options = ksm_application_handle_local_options;
+
   app_class->activate = ksm_application_activate;
   app_class->startup = ksm_application_startup;
 }
 
+/* the descriptions are looked up in the app's catalogue when --help prints them */
+static const GOptionEntry option_entries[] = {
+  { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL, N_("Show the version and quit"), NULL },
+  { NULL }
+};
+
 static void
 ksm_application_init (KsmApplication *self)
 {
+  g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
 }

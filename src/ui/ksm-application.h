@@ -9,6 +9,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KsmApplication, ksm_application, KSM, APPLICATION, AdwApplication)
 
-KsmApplication *ksm_application_new (void);
+KsmApplication *ksm_application_new (const char *locale_dir);
 
 G_END_DECLS

@@ -4,13 +4,28 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <locale.h>
 
 #include "ksm-application.h"
 #include "ksm-renderer.h"
 
-/* The language chosen in Preferences, applied before GTK reads the locale.
- * gettext follows LANGUAGE, but not under the C locale, and Debian has no
+/* Whether this process is the executable the build folder holds, not an
+ * installed copy: then its catalogues and settings schema are the build's,
+ * since the install prefix may hold none, or an older version's. */
+static gboolean
+running_from_build_folder (void)
+{
+  GStatBuf self, built;
+
+  /* the same file, however the paths to it are spelled */
+  return g_stat ("/proc/self/exe", &self) == 0 && g_stat (KSM_BUILD_EXECUTABLE, &built) == 0
+         && self.st_dev == built.st_dev && self.st_ino == built.st_ino;
+}
+
+/* The language chosen in Preferences, or else the environment's, applied
+ * before GTK reads the locale. gettext follows LANGUAGE, but not under the C
+ * locale (a root shell on a fresh Debian has no LANG), and Debian has no
  * Newar locale at all: then C.UTF-8 stands in, with LANGUAGE choosing the
  * catalogue. */
 static void
@@ -18,20 +33,21 @@ apply_language (void)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GSettings) settings = NULL;
-  g_autofree char *language = NULL;
   const char *messages;
 
   if (source != NULL)
     schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
-  if (schema == NULL)
-    return;
-  settings = g_settings_new (APPLICATION_ID);
-  language = g_settings_get_string (settings, "language");
-  if (*language == '\0')
+  if (schema != NULL)
+    {
+      g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+      g_autofree char *language = g_settings_get_string (settings, "language");
+
+      if (*language != '\0')
+        g_setenv ("LANGUAGE", language, TRUE);
+    }
+  if (g_getenv ("LANGUAGE") == NULL || *g_getenv ("LANGUAGE") == '\0')
     return;
 
-  g_setenv ("LANGUAGE", language, TRUE);
   setlocale (LC_ALL, "");
   messages = setlocale (LC_MESSAGES, NULL);
   if (messages == NULL || g_str_equal (messages, "C") || g_str_equal (messages, "POSIX"))
@@ -46,10 +62,18 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr (KsmApplication) app = NULL;
+  const char *locale_dir = LOCALEDIR;
+
+  if (running_from_build_folder ())
+    {
+      locale_dir = KSM_BUILD_LOCALEDIR;
+      /* before anything reads the schemas: GLib looks once */
+      g_setenv ("GSETTINGS_SCHEMA_DIR", KSM_BUILD_SCHEMA_DIR, FALSE);
+    }
 
   apply_language ();
   ksm_renderer_apply ();
-  app = ksm_application_new ();
+  app = ksm_application_new (locale_dir);
 
   return g_application_run (G_APPLICATION (app), argc, argv);
 }
