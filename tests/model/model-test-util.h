@@ -16,6 +16,7 @@
 #include "ksm-rules.h"
 #include "ksm-store.h"
 #include "tests/remove-tree.h"
+#include "tests/test-wait.h"
 
 /* Kasimala faces (ksm-kasimala.c: face = value - 1) */
 enum { FACE_KASI, FACE_DWADI, FACE_SUDI, FACE_CHYA, FACE_NGHA };
@@ -159,60 +160,7 @@ assert_records_equal (KsmRecord *a, KsmRecord *b, gboolean dates)
     assert_events_equal (ksm_record_get_event (a, i), ksm_record_get_event (b, i), i);
 }
 
-/* ---- the main loop ---- */
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-deadline_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the default main context until `condition` holds (TRUE) or
- * `timeout_ms` passes (FALSE). */
-static inline gboolean
-iterate_until (Condition condition, gpointer data, guint timeout_ms)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (timeout_ms, deadline_cb, &timed_out);
-
-  while (!condition (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (id);
-  return condition (data);
-}
-
-/* The same without blocking in the main loop: for conditions that another
- * thread may make true without waking the main context. */
-static inline gboolean
-poll_until (Condition condition, gpointer data, guint timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!condition (data) && g_get_monotonic_time () < end)
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (1000);
-    }
-  return condition (data);
-}
-
-static gboolean
-never (gpointer data)
-{
-  return FALSE;
-}
-
-/* Runs the main loop for `ms` milliseconds, whatever happens. */
-static inline void
-iterate_for (guint ms)
-{
-  iterate_until (never, NULL, ms);
-}
+/* ---- the main loop: tests/test-wait.h ---- */
 
 static gboolean
 person_or_over (gpointer data)
@@ -225,8 +173,7 @@ person_or_over (gpointer data)
 static inline void
 run_computer (KsmGame *game)
 {
-  if (!iterate_until (person_or_over, game, 20000))
-    g_error ("the computer did not finish its turn in 20 s");
+  wait_for (person_or_over, game, "the computer's turn");
 }
 
 /* One action of a person: a throw, or legal move number `choice` (modulo

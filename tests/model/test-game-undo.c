@@ -73,12 +73,16 @@ assert_at_snapshot (KsmGame *game, const Snapshot *s)
   g_assert_cmpstr (replayed, ==, s->position);
 }
 
+/* The computer does nothing more: once what the main loop has queued has
+ * run (a stale decision's return included), no event was added, nothing is
+ * thought over, and no step waits for its delay. */
 static gboolean
-computer_stays_idle (KsmGame *game, guint ms)
+computer_stays_idle (KsmGame *game)
 {
   guint n = ksm_record_get_n_events (ksm_game_get_record (game));
-  iterate_for (ms);
-  return ksm_record_get_n_events (ksm_game_get_record (game)) == n && !ksm_game_is_thinking (game);
+  drain_main_loop ();
+  return ksm_record_get_n_events (ksm_game_get_record (game)) == n && !ksm_game_is_thinking (game)
+         && g_main_context_find_source_by_user_data (NULL, game) == NULL;
 }
 
 static void
@@ -135,14 +139,14 @@ test_undo_redo (void)
         g_assert_cmpuint (n_again, ==, n_moves);
       }
       /* the computer does not act in the person's turn */
-      g_assert_true (computer_stays_idle (game, 20));
+      g_assert_true (computer_stays_idle (game));
 
       /* redo: exactly the record and position of before the undo */
       g_assert_true (ksm_game_redo (game));
       assert_at_snapshot (game, &after);
       g_assert_false (ksm_game_can_redo (game));
       g_assert_true (ksm_game_can_undo (game));
-      g_assert_true (computer_stays_idle (game, 5));
+      g_assert_true (computer_stays_idle (game));
 
       /* undo, redo, undo again and the same holds */
       g_assert_true (ksm_game_undo (game));
@@ -317,7 +321,7 @@ advance_to_thinking (KsmGame *game, Snapshot *s)
       advance_to_person_move (game);
       snapshot_take (s, game);
       person_acts (game, 0);
-      g_assert_true (iterate_until (is_thinking, game, 20000));
+      wait_for (is_thinking, game, "the computer to think");
       if (ksm_game_is_thinking (game))
         {
           g_assert_false (ksm_game_is_person_to_act (game));
@@ -356,7 +360,7 @@ test_undo_while_thinking (void)
       assert_at_snapshot (game, &s);
 
       /* the decision in flight comes back stale and is dropped */
-      g_assert_true (computer_stays_idle (game, 100));
+      g_assert_true (computer_stays_idle (game));
       assert_at_snapshot (game, &s);
       g_assert_cmpuint (thinking_notes, ==, 1);
 
@@ -396,7 +400,7 @@ test_undo_while_waiting (void)
   g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), ==, s.n_events + 1);
   g_assert_true (ksm_game_undo (game));
   assert_at_snapshot (game, &s);
-  g_assert_true (computer_stays_idle (game, 300));
+  g_assert_true (computer_stays_idle (game));
   assert_at_snapshot (game, &s);
   snapshot_clear (&s);
 }
@@ -461,8 +465,8 @@ drop_and_check (KsmGame *game)
   g_object_unref (game);
   /* the game goes (at the latest when its worker is done), and nothing
    * crashes */
-  g_assert_true (poll_until (is_gone, &weak, 10000));
-  iterate_for (50);
+  wait_for (is_gone, &weak, "the game to be finalized");
+  drain_main_loop ();
   g_assert_true (d.finalized);
   /* a game let go makes no more moves */
   g_assert_cmpuint (d.said_after, ==, 0);
@@ -501,9 +505,11 @@ test_unref_while_waiting (void)
     }
   g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &weak);
   g_object_unref (game);
-  /* nothing held it: it is gone at once, and its timeout with it */
+  /* nothing held it: it is gone at once, and its timeout with it (the
+   * pointer is only compared, to find a source left with it) */
   g_assert_null (weak);
-  iterate_for (250);
+  g_assert_null (g_main_context_find_source_by_user_data (NULL, game));
+  drain_main_loop ();
 }
 
 /* a new game while the old one's computer thinks: the old one's decision

@@ -72,9 +72,10 @@ test_navigation (void)
 
   /* the computers in the record's seats do not wake up in a review */
   ksm_review_set_step (review, 40);
-  iterate_for (200);
+  drain_main_loop ();
   g_assert_cmpuint (ksm_game_get_n_events (game), ==, 40);
   g_assert_false (ksm_game_is_thinking (game));
+  g_assert_null (g_main_context_find_source_by_user_data (NULL, game));
 
   /* forward and back, one event at a time, stopping at the ends */
   ksm_review_set_step (review, 0);
@@ -116,7 +117,8 @@ test_finished_game (void)
   ksm_review_set_step (review, ksm_review_get_n_steps (review));
   g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_OVER);
   g_assert_cmpuint (overs, ==, 0);
-  iterate_for (50);
+  drain_main_loop ();
+  g_assert_null (g_main_context_find_source_by_user_data (NULL, game));
   g_assert_cmpuint (ksm_game_get_n_events (game), ==, ksm_review_get_n_steps (review));
 }
 
@@ -192,7 +194,7 @@ test_analysis_deterministic (void)
     int marks = 0;
 
     ksm_review_analyse (review, &options);
-    g_assert_true (iterate_until (analysed, review, 60000));
+    wait_for (analysed, review, "the analysis");
     for (guint i = 0; i < n; i++)
       g_assert_cmpmem (ksm_review_get_entry (review, i), sizeof (KsmAnalysisEntry),
                        &first[i], sizeof (KsmAnalysisEntry));
@@ -267,7 +269,7 @@ test_play_from_here (void)
       const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
       if (ksm_game_get_phase (game) == KSM_PHASE_MOVE && moves[0].kind == KSM_MOVE_LOSE)
         {
-          iterate_for (10);
+          drain_main_loop ();
           continue;
         }
       person_acts (game, i);
