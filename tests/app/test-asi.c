@@ -267,14 +267,7 @@ test_undo_history_hint (Fixture *fixture, gconstpointer data)
   g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (ksm_game_view_get_pending_tokens (view))));
 
   activate (fixture, "win.hint", NULL);
-  {
-    gint64 wait = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-    while (!hints_shown (popover))
-      {
-        g_main_context_iteration (NULL, FALSE);
-        g_assert_cmpint (g_get_monotonic_time (), <, wait);
-      }
-  }
+  wait_for (hints_shown, popover, "the hints");
   ksm_game_get_moves (game, &n_moves);
   g_assert_cmpuint (ksm_hint_popover_get_n_rows (popover), ==, n_moves);
   g_assert_true (ksm_hint_popover_choose (popover, 0));
@@ -295,12 +288,12 @@ test_person_and_three_computers (Fixture *fixture, gconstpointer data)
   KsmOutcome outcome;
   int before[2], after[2];
   guint moves_played = 0, split_moves = 0;
-  gint64 deadline = g_get_monotonic_time () + 500 * G_USEC_PER_SEC;
+  gint64 deadline = test_hang_deadline ();
 
   g_settings_get (settings, "asi-score", "(ii)", &before[0], &before[1]);
   while (ksm_game_get_phase (game) != KSM_PHASE_OVER)
     {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_check_hang (deadline, "a game of four");
       ksm_board_finish_animation (board);
       if (ksm_game_is_person_to_act (game) && ksm_game_get_phase (game) == KSM_PHASE_THROW)
         activate (fixture, "win.throw", NULL);
@@ -315,19 +308,14 @@ test_person_and_three_computers (Fixture *fixture, gconstpointer data)
           play_through_ui (fixture, game, &move);
           moves_played++;
         }
+      else
+        wait_for_an_event ();   /* the computers' turns: sleep until they act */
       g_main_context_iteration (NULL, FALSE);
     }
   g_test_message ("%u moves by the person, %u of a pool", moves_played, split_moves);
   g_assert_cmpuint (moves_played, >, 0);
 
-  {
-    gint64 wait = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-    while (!dialog_shown (&dialog))
-      {
-        g_main_context_iteration (NULL, FALSE);
-        g_assert_cmpint (g_get_monotonic_time (), <, wait);
-      }
-  }
+  wait_for (dialog_shown, &dialog, "the end of the game's dialog");
   ksm_game_get_outcome (game, &outcome);
   g_assert_true (outcome.over);
   g_assert_cmpint (outcome.winning_team, >=, 0);
@@ -446,7 +434,7 @@ main (int argc, char **argv)
   g_autofree char *data_home = g_dir_make_tmp ("ksm-asi-XXXXXX", NULL);
   int status;
 
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 

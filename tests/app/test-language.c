@@ -140,7 +140,7 @@ main (int argc, char **argv)
   g_autofree char *data_home = g_dir_make_tmp ("ksm-language-XXXXXX", NULL);
   int status;
 
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   /* gtk_test_init () keeps the C locale, under which gettext ignores

@@ -29,19 +29,6 @@ typedef struct {
   GFile          *files[N_GAMES];
 } Fixture;
 
-static void
-wait_until (gboolean (*done) (gpointer), gpointer data, double seconds)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (!done (data))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-}
-
 /* a two-person Kasimala game of random moves, `n_events` long */
 static KsmRecord *
 make_record (guint64 seed, guint n_events)
@@ -164,7 +151,7 @@ static void
 wait_for_rows (Fixture *fixture, guint rows)
 {
   RowsWanted wanted = { fixture, rows };
-  wait_until (has_rows, &wanted, 5);
+  wait_for (has_rows, &wanted, "the list to show its rows");
 }
 
 static char *
@@ -350,7 +337,7 @@ test_review_steps_and_analyses (Fixture *fixture, gconstpointer data)
   }
 
   /* the analysis comes, with a summary for each player */
-  wait_until (analysed, review, 120);
+  wait_for (analysed, review, "the analysis");
   iterate (2);
   {
     const char *summary = ksm_review_bar_get_summary (ksm_game_view_get_review_bar (view));
@@ -453,7 +440,7 @@ test_review_from_end_screen (Fixture *fixture, gconstpointer data)
   g_assert_nonnull (game);
   g_assert_true (ksm_game_play (game, &last->move));
   g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_OVER);
-  wait_until (dialog_shown, &dialog, 10);
+  wait_for (dialog_shown, &dialog, "the end of the game's dialog");
 
   adw_message_dialog_response (dialog, "review");
   iterate (3);
@@ -472,8 +459,7 @@ main (int argc, char **argv)
   g_autofree char *data_home = g_dir_make_tmp ("ksm-app-XXXXXX", NULL);
   int status;
 
-  /* before anything reads it: GLib keeps the first value it sees */
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 

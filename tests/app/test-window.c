@@ -25,19 +25,6 @@ typedef struct {
   char           *data_dir;
 } Fixture;
 
-/* runs the main loop until `done` says so, or fails after `seconds` */
-static void
-wait_until (gboolean (*done) (gpointer), gpointer data, double seconds)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (!done (data))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-}
-
 static void
 fixture_set_up (Fixture *fixture, gconstpointer data)
 {
@@ -272,7 +259,7 @@ test_whole_game_against_computer (Fixture *fixture, gconstpointer data)
   AdwMessageDialog *dialog = NULL;
   KsmOutcome outcome;
   int score_before[2], score_after[2];
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  gint64 deadline = test_hang_deadline ();
 
   g_settings_set_string (settings, "kasimala-opponent", "random");
   g_settings_set_int (settings, "computer-delay", 0);
@@ -285,7 +272,7 @@ test_whole_game_against_computer (Fixture *fixture, gconstpointer data)
   /* the person throws with the action and plays the first highlighted piece */
   while (ksm_game_get_phase (game) != KSM_PHASE_OVER)
     {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_check_hang (deadline, "a game against the computer");
       ksm_board_finish_animation (board);
       if (ksm_game_is_person_to_act (game) && ksm_game_get_phase (game) == KSM_PHASE_THROW)
         activate (fixture, "win.throw", NULL);
@@ -295,9 +282,11 @@ test_whole_game_against_computer (Fixture *fixture, gconstpointer data)
           g_assert_nonnull (cell);
           g_assert_true (gtk_widget_activate (cell));
         }
+      else
+        wait_for_an_event ();   /* the computer's turn: sleep until it acts */
       g_main_context_iteration (NULL, FALSE);
     }
-  wait_until (dialog_shown, &dialog, 10);
+  wait_for (dialog_shown, &dialog, "the end of the game's dialog");
 
   ksm_game_get_outcome (game, &outcome);
   g_assert_true (outcome.over);
@@ -359,7 +348,7 @@ test_hint_ranks_and_plays (Fixture *fixture, gconstpointer data)
   g_assert_true (action_enabled (fixture, "hint"));
 
   activate (fixture, "win.hint", NULL);
-  wait_until (hints_shown, popover, 30);
+  wait_for (hints_shown, popover, "the hints");
   g_assert_cmpuint (ksm_hint_popover_get_n_rows (popover), ==, n_moves);
   best = ksm_hint_popover_get_row_text (popover, 0);
   g_assert_nonnull (strstr (best, "chance of winning"));
@@ -559,6 +548,18 @@ test_rules_window_from_start_page (Fixture *fixture, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (rules_window));
 }
 
+static gboolean
+flap_folded (gpointer game_view)
+{
+  return adw_flap_get_folded (ksm_game_view_get_rules_flap (game_view));
+}
+
+static gboolean
+pane_shown (gpointer pane)
+{
+  return gtk_widget_get_child_visible (pane) && gtk_widget_get_width (pane) > 0;
+}
+
 /* At 360 px the pane folds over the board, and still shows. */
 static void
 test_rules_pane_narrow (Fixture *fixture, gconstpointer data)
@@ -568,22 +569,13 @@ test_rules_pane_narrow (Fixture *fixture, gconstpointer data)
 
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 600);
   start_person_game (fixture, 0);
-  /* the flap hides its pane when it folds, so open it once folded: on a
-   * loaded machine the narrow size may take a few frames to arrive */
-  for (int i = 0; i < 250 && !adw_flap_get_folded (ksm_game_view_get_rules_flap (game_view)); i++)
-    {
-      iterate (1);
-      g_usleep (20000);
-    }
-  g_assert_true (adw_flap_get_folded (ksm_game_view_get_rules_flap (game_view)));
+  /* the flap hides its pane when it folds, so open it once folded: the
+   * narrow size takes a few frames to arrive */
+  wait_for (flap_folded, game_view, "the rules flap to fold at 360 px");
   activate (fixture, "win.rules", NULL);
   pane = adw_flap_get_flap (ksm_game_view_get_rules_flap (game_view));
   /* the pane slides in */
-  for (int i = 0; i < 150 && !(gtk_widget_get_child_visible (pane) && gtk_widget_get_width (pane) > 0); i++)
-    {
-      iterate (1);
-      g_usleep (20000);
-    }
+  wait_for (pane_shown, pane, "the rules pane to slide in");
   g_assert_true (adw_flap_get_folded (ksm_game_view_get_rules_flap (game_view)));
   g_assert_true (adw_flap_get_reveal_flap (ksm_game_view_get_rules_flap (game_view)));
   g_assert_true (gtk_widget_get_child_visible (pane));
@@ -605,8 +597,7 @@ main (int argc, char **argv)
   g_autofree char *data_home = g_dir_make_tmp ("ksm-app-XXXXXX", NULL);
   int status;
 
-  /* before anything reads it: GLib keeps the first value it sees */
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 

@@ -78,20 +78,26 @@ find_label_prefix (GtkWidget *widget, const char *prefix)
   return NULL;
 }
 
-/* the toast is shown from the main loop: give it up to ten seconds */
+typedef struct {
+  Fixture    *fixture;
+  const char *prefix;
+} LabelWanted;
+
+static gboolean
+label_shown (gpointer data)
+{
+  LabelWanted *wanted = data;
+  return find_label_prefix (GTK_WIDGET (wanted->fixture->window), wanted->prefix) != NULL;
+}
+
+/* the toast is shown from the main loop */
 static GtkWidget *
 wait_for_label (Fixture *fixture, const char *prefix)
 {
-  GtkWidget *found = NULL;
+  LabelWanted wanted = { fixture, prefix };
 
-  for (int i = 0; i < 500 && found == NULL; i++)
-    {
-      iterate (1);
-      found = find_label_prefix (GTK_WIDGET (fixture->window), prefix);
-      if (found == NULL)
-        g_usleep (20000);
-    }
-  return found;
+  wait_for (label_shown, &wanted, prefix);
+  return find_label_prefix (GTK_WIDGET (fixture->window), prefix);
 }
 
 static guint
@@ -256,8 +262,7 @@ main (int argc, char **argv)
   g_autofree char *data_home = g_dir_make_tmp ("ksm-save-failed-XXXXXX", NULL);
   int status;
 
-  /* before anything reads it: GLib keeps the first value it sees */
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 

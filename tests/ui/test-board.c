@@ -7,6 +7,8 @@
 #include "ksm-cell.h"
 #include "ksm-throw-view.h"
 
+#include "tests/app/test-helpers.h"
+
 static KsmGame *
 new_game (guint64 seed)
 {
@@ -275,6 +277,10 @@ test_throw_view (void)
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *home = g_dir_make_tmp ("ksm-board-XXXXXX", NULL);
+  int status;
+
+  test_isolate_home (home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
@@ -282,5 +288,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/board/move", test_board_move);
   g_test_add_func ("/throw-view/throws", test_throw_view);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (home);
+  return status;
 }
