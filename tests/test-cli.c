@@ -254,7 +254,8 @@ check_selfplay (const Run *r, int games)
   g_assert_cmpfloat (g, <=, b + s);
   g_assert_cmpfloat (mean, >, 1);
   g_assert_cmpfloat (mean, <=, 3000);
-  g_assert_cmpfloat (rate, >, 0);
+  /* a figure of the machine's speed: there, not its size */
+  g_assert_cmpfloat (rate, >=, 0);
 }
 
 static void
@@ -343,7 +344,7 @@ test_bench (void)
       line_starting (&r, growth);
     }
   g_assert_cmpfloat (number_after (&r, "playouts: 20 random games to the end on one core, "
-                                       "median of 5 rounds: "), >, 0);
+                                       "median of 5 rounds: "), >=, 0);
   line_starting (&r, "legal moves: 500 generations over 10000 positions");
   line_starting (&r, "Kasimala Paay, 5 positions from random games, seed 1");
   g_assert_nonnull (strstr (line_starting (&r, "medium: 5 decisions, median "), "stack"));

@@ -114,7 +114,7 @@ static void
 test_medium_avoids_exposure (void)
 {
   KsmPlayerOptions medium = { .level = KSM_LEVEL_MEDIUM };
-  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = 10000 };
+  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = KSM_NO_CLOCK_MS };
   g_autofree char *m = choice (&medium, EXPOSED, 1);
   g_autofree char *h = choice (&hard, EXPOSED, 1);
   g_assert_cmpstr (m, ==, "T3-T5");
@@ -132,7 +132,7 @@ test_hints (void)
   KsmPosition pos = parse (EXPOSED);
   KsmMove moves[KSM_MAX_MOVES];
   KsmHint hints[KSM_MAX_MOVES];
-  KsmPlayerOptions judge = { .level = KSM_LEVEL_HARD, .budget_ms = 10000 };
+  KsmPlayerOptions judge = { .level = KSM_LEVEL_HARD, .budget_ms = KSM_NO_CLOCK_MS };
   char text[128];
   int n = R->legal_moves (&pos, moves);
 
@@ -213,8 +213,8 @@ static void
 test_hard_beats_random (void)
 {
   KsmOptions options;
-  /* a budget the clock never reaches, so the games do not depend on it */
-  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = 60000 };
+  /* no clock: the games do not depend on the machine's speed */
+  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = KSM_NO_CLOCK_MS };
   KsmPlayerOptions random = { .level = KSM_LEVEL_RANDOM };
   int wins = 0;
 
@@ -271,7 +271,7 @@ test_no_peeking (void)
 
   for (int level = 0; level < KSM_N_LEVELS; level++)
     {
-      KsmPlayerOptions options = { .level = level, .budget_ms = 60000 };
+      KsmPlayerOptions options = { .level = level, .budget_ms = KSM_NO_CLOCK_MS };
       for (int i = 0; i < n_positions; i++)
         {
           KsmMove moves[KSM_MAX_MOVES];
@@ -309,7 +309,7 @@ static gpointer
 decide_batch (gpointer data)
 {
   Batch *batch = data;
-  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = 60000 };
+  KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = KSM_NO_CLOCK_MS };
   for (int i = 0; i < batch->n; i++)
     {
       KsmMove moves[KSM_MAX_MOVES];
@@ -467,7 +467,7 @@ test_hard_cut_short (void)
 
   for (int i = 0; i < n; i++)
     {
-      KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = 60000, .max_nodes = 300 };
+      KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD, .budget_ms = KSM_NO_CLOCK_MS, .max_nodes = 300 };
       KsmMove moves[KSM_MAX_MOVES];
       KsmRandom rng;
       ksm_random_seed (&rng, 1);

@@ -5,9 +5,6 @@
 
 #include "ksm-search.h"
 
-/* so long that only the node budget ever stops a search */
-#define NO_CLOCK_MS 1000000000
-
 typedef struct {
   const KsmRules   *rules;
   KsmOptions        options;
@@ -232,7 +229,7 @@ ksm_analyse_part (const KsmAnalysisOptions *analysis, const KsmOptions *options,
   a.rules = ksm_rules_get ((KsmGameKind) options->game);
   a.options = *options;
   a.judge.level = KSM_LEVEL_HARD;
-  a.judge.budget_ms = NO_CLOCK_MS;
+  a.judge.budget_ms = KSM_NO_CLOCK_MS;
   a.judge.max_nodes = analysis != NULL && analysis->max_nodes > 0 ? analysis->max_nodes
                                                                    : KSM_ANALYSIS_NODES;
   a.judge.depth = analysis != NULL && analysis->depth > 0 ? analysis->depth : KSM_HARD_DEPTH;

@@ -23,6 +23,9 @@ typedef enum {
 } KsmLevel;
 
 #define KSM_HARD_BUDGET_MS  50   /* Hard's default cap on one decision */
+/* a budget_ms so long that only the search's depth or max_nodes ends it: for
+ * runs whose moves must not depend on the machine's speed or load */
+#define KSM_NO_CLOCK_MS     1000000000
 #define KSM_HARD_DEPTH      3    /* decisions Hard looks ahead: its, the reply, its next */
 
 const char *ksm_level_name   (KsmLevel level);
