@@ -18,7 +18,7 @@ rm -rf "$work"
 mkdir -p "$work/corpus" "$work/artifacts"
 status=0
 "$fuzzer" -max_total_time="$seconds" -print_final_stats=1 -max_len="$max_len" \
-  -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/" \
+  -timeout=60 -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/" \
   "$work/corpus" "$seeds" >"$work/log" 2>&1 || status=$?
 
 # the figures the reliability notes quote

@@ -23,6 +23,13 @@ note () { echo "# $*"; }
 command -v git >/dev/null || skip "no git"
 top=$(git -C "$KSM_SOURCE_ROOT" rev-parse --show-toplevel 2>/dev/null) || skip "the source is not a git checkout"
 [ "$(cd "$top" && pwd -P)" = "$(cd "$KSM_SOURCE_ROOT" && pwd -P)" ] || skip "the source is not the top of a git checkout"
+# Two suites run from one checkout (in two build folders) share its git
+# index, which `git update-index` and `meson dist` lock to refresh it: one
+# dist check at a time, the other waiting its turn
+lock=$(git -C "$KSM_SOURCE_ROOT" rev-parse --path-format=absolute --git-common-dir)/kasimala-dist.lock
+if command -v flock >/dev/null && { exec 9>>"$lock"; } 2>/dev/null; then
+  flock 9
+fi
 git -C "$KSM_SOURCE_ROOT" update-index -q --refresh >/dev/null 2>&1 || true
 git -C "$KSM_SOURCE_ROOT" diff-index --quiet HEAD -- || skip "uncommitted changes in the source tree"
 

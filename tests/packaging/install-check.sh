@@ -98,18 +98,28 @@ if [ -z "${KSM_XVFB_RUN:-}" ]; then
 fi
 
 # Start the installed app as a desktop would, with its data found through
-# XDG_DATA_DIRS, in a scratch home. With a session bus it must take its
-# application ID on the bus and quit through its own app.quit action;
-# without one it must still be running after a few seconds.
+# XDG_DATA_DIRS, in a scratch home. It has started when it has drawn its first
+# frame (KSM_PERF=1 prints a line then); with a session bus it must also take
+# its application ID on the bus and quit through its own app.quit action.
+# The waits are on those conditions, with one limit for a hang.
 mkdir -p "$tmp/home"
 cat >"$tmp/run.sh" <<'RUN'
 set -u
-"$1" >"$2/app.log" 2>&1 &
+KSM_PERF=1 "$1" >"$2/app.log" 2>&1 &
 pid=$!
-sleep 4
-if ! kill -0 "$pid" 2>/dev/null; then
-  wait "$pid"; echo "the app exited early, status $?" >&2; exit 1
-fi
+hang=$(( $(date +%s) + 600 ))
+waiting () {
+  if [ "$(date +%s)" -gt "$hang" ]; then
+    echo "the app: no $1 after 600 s, taken to hang" >&2; kill "$pid" 2>/dev/null; exit 1
+  fi
+  sleep 0.1
+}
+until grep -q '^ksm-perf first-frame' "$2/app.log"; do
+  if ! kill -0 "$pid" 2>/dev/null; then
+    wait "$pid"; echo "the app exited before its first frame, status $?" >&2; exit 1
+  fi
+  waiting "first frame"
+done
 if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] && command -v gdbus >/dev/null; then
   owner=$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
             --method org.freedesktop.DBus.NameHasOwner "$3")
@@ -118,11 +128,7 @@ if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] && command -v gdbus >/dev/null; then
   fi
   gdbus call --session --dest "$3" --object-path "/$(echo "$3" | tr . /)" \
     --method org.gtk.Actions.Activate quit '[]' '{}' >/dev/null
-  i=0
-  while kill -0 "$pid" 2>/dev/null && [ $i -lt 20 ]; do sleep 0.5; i=$((i + 1)); done
-  if kill -0 "$pid" 2>/dev/null; then
-    echo "the app did not quit through app.quit" >&2; kill "$pid"; exit 1
-  fi
+  while kill -0 "$pid" 2>/dev/null; do waiting "quit through app.quit"; done
   wait "$pid" || { echo "the app quit with status $?" >&2; exit 1; }
 else
   kill "$pid"; wait "$pid" 2>/dev/null || true
@@ -130,11 +136,16 @@ fi
 exit 0
 RUN
 
+# a bus of its own, or none: never the desktop's, where the person's own
+# Kasimala would take the command line and this one would exit
 bus=
+nobus=
 if command -v dbus-run-session >/dev/null; then
   bus="dbus-run-session --"
+else
+  nobus="DBUS_SESSION_BUS_ADDRESS=unix:path=$tmp/no-bus"
 fi
-# shellcheck disable=SC2086  # $bus is a command, or nothing
+# shellcheck disable=SC2086  # $bus is a command, $nobus a setting, or nothing
 if ! env \
     GSETTINGS_SCHEMA_DIR="$datadir/glib-2.0/schemas" \
     GSETTINGS_BACKEND=memory \
@@ -142,7 +153,7 @@ if ! env \
     HOME="$tmp/home" \
     XDG_DATA_HOME="$tmp/home/data" XDG_CONFIG_HOME="$tmp/home/config" \
     XDG_CACHE_HOME="$tmp/home/cache" XDG_STATE_HOME="$tmp/home/state" \
-    G_DEBUG=fatal-criticals \
+    G_DEBUG=fatal-criticals $nobus \
     "$KSM_XVFB_RUN" -a $bus sh "$tmp/run.sh" "$bindir/kasimala" "$tmp" "$id"; then
   cat "$tmp/app.log" >&2 || true
   fail "the installed app did not start and stay up"

@@ -56,22 +56,26 @@ KEYFILE
 autosave=$XDG_DATA_HOME/kasimala/autosave.json
 object=/$(echo "$KSM_APP_ID" | tr . /)
 
+# Every wait is on a condition; one limit, far beyond what any wait takes on
+# a loaded machine, tells a hang
+hang_at=$(( $(date +%s) + 600 ))
+waiting () {
+  [ "$(date +%s)" -le "$hang_at" ] || fail "$1 (still so after 600 s, taken to hang)"
+  sleep 0.1
+}
+
 start_app () {
   "$KSM_APP" >>"$tmp/app.log" 2>&1 &
   pid=$!
-  i=0
   until [ "$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
                --method org.freedesktop.DBus.NameHasOwner "$KSM_APP_ID" 2>/dev/null)" = "(true,)" ]; do
     kill -0 "$pid" 2>/dev/null || { cat "$tmp/app.log" >&2; fail "the app exited at start"; }
-    i=$((i + 1)); [ $i -lt 300 ] || fail "the app took no name on the bus"
-    sleep 0.1
+    waiting "the app took no name on the bus"
   done
   # the window's actions are exported once it is shown
-  i=0
   until gdbus call --session --dest "$KSM_APP_ID" --object-path "$object/window/1" \
           --method org.gtk.Actions.List >/dev/null 2>&1; do
-    i=$((i + 1)); [ $i -lt 300 ] || fail "the app exported no window actions"
-    sleep 0.1
+    waiting "the app exported no window actions"
   done
 }
 
@@ -103,11 +107,9 @@ PY
 }
 
 wait_for_events () {
-  i=0
   while [ "$(events "$autosave" 2>/dev/null || echo -1)" -lt "$1" ]; do
     kill -0 "$pid" 2>/dev/null || { cat "$tmp/app.log" >&2; fail "the app died"; }
-    i=$((i + 1)); [ $i -lt 600 ] || fail "the autosave never reached $1 events"
-    sleep 0.1
+    waiting "the autosave never reached $1 events"
   done
 }
 
@@ -148,10 +150,8 @@ note "resumed at event $left and played on to $(events "$tmp/resumed.json")"
 
 gdbus call --session --dest "$KSM_APP_ID" --object-path "$object" \
   --method org.gtk.Actions.Activate quit '[]' '{}' >/dev/null || fail "app.quit failed"
-i=0
 while kill -0 "$pid" 2>/dev/null; do
-  i=$((i + 1)); [ $i -lt 100 ] || fail "the app did not quit"
-  sleep 0.1
+  waiting "the app did not quit"
 done
 wait "$pid" || fail "the app quit with status $?"
 pid=

@@ -71,9 +71,8 @@ export KSM_FUZZ_SECONDS="${KSM_FUZZ_SECONDS:-60}"
 # search code.
 "$MESON" test -C "$build" --list 2>/dev/null | sed -n 's|^[^:]*:\([^ ]*\) / \(.*\)$|\1 \2|p' >"$build/tests.list"
 # and, of the windowed tests, `ashte` and `asi`, whole games of four played
-# through the app, whose waits for the end have deadlines the sanitizers'
-# slowdown overruns; the other windowed tests drive the same board, throws
-# and computer players
+# through the app, which the sanitizers would slow to many minutes each; the
+# other windowed tests drive the same board, throws and computer players
 windowed=$(awk '($1 == "ui" || $1 == "reliability") && $2 != "ashte" && $2 != "asi" { print $2 }' \
              "$build/tests.list")
 rest=$(awk '$1 != "ui" && $1 != "reliability" && $1 != "dist" && $1 != "install" && $1 != "sanitize" \
