@@ -22,6 +22,7 @@ struct _KsmLibraryPage
   char              *search;        /* casefolded */
   KsmLibraryItem    *last_deleted;
   AdwToast          *delete_toast;
+  guint              undo_timeout;  /* seconds the delete toast offers its undo */
   char              *last_message;
 };
 
@@ -320,6 +321,7 @@ ksm_library_page_delete (KsmLibraryPage *self, KsmLibraryItem *item)
     toast = adw_toast_new (escaped);
   }
   adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_timeout (toast, self->undo_timeout);
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_object_set_data_full (G_OBJECT (toast), "item", g_object_ref (item), g_object_unref);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), self, G_CONNECT_SWAPPED);
@@ -352,6 +354,14 @@ ksm_library_page_undo_delete (KsmLibraryPage *self)
       self->delete_toast = NULL;
     }
   update_empty (self);
+}
+
+void
+ksm_library_page_set_undo_timeout (KsmLibraryPage *self, guint seconds)
+{
+  g_return_if_fail (KSM_IS_LIBRARY_PAGE (self));
+
+  self->undo_timeout = seconds;
 }
 
 void
@@ -431,6 +441,7 @@ static void
 ksm_library_page_init (KsmLibraryPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->undo_timeout = 5;
   g_signal_connect_object (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self,
                            G_CONNECT_SWAPPED);
   update_empty (self);

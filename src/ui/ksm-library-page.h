@@ -21,6 +21,9 @@ GtkEditable *ksm_library_page_get_search  (KsmLibraryPage *self);
 /* what deleting does, as the delete button and the toast's undo do it */
 void        ksm_library_page_delete       (KsmLibraryPage *self, KsmLibraryItem *item);
 void        ksm_library_page_undo_delete  (KsmLibraryPage *self);
+/* how long a deletion can be undone, in seconds (0: until the toast is
+ * dismissed); the default is the toast's own, 5 s */
+void        ksm_library_page_set_undo_timeout (KsmLibraryPage *self, guint seconds);
 /* imports a file as the file chooser's answer does */
 void        ksm_library_page_import_file  (KsmLibraryPage *self, GFile *file);
 /* the text of the last toast, for tests */
