@@ -1,7 +1,7 @@
 /* test-asi-keliya.c: Asi Keliya by seeds/asi-keliya.txt and the decisions:
  * So-hatara and the odds, the sequence of throws and its splitting, entry,
  * passing with and without a So-hatara, corners, the home row, the pair
- * re-entering together, the team win, and thousands of random games. */
+ * re-entering together, captures counted once, the team win, and thousands of random games. */
 #include <glib.h>
 #include <string.h>
 
@@ -339,6 +339,26 @@ test_pair_reenters_together (void)
   g_assert_cmpstr (text, ==, "asi-keliya S:h,h,h,7 E:h,h,0,0 N:h,h,h,h W:h,h,h,h e play 2 3");
 }
 
+/* A pooled move that passes Sm4 going out (South's 4) and lands on it
+ * coming home (44) sends East's piece there back once, and says so */
+static void
+test_capture_counts_each_piece_once (void)
+{
+  const char *text = "asi-keliya S:3,H,H,H E:h,h,h,34 N:h,h,h,h W:h,h,h,h s play SSSSSSSSSSS pool:44 11";
+  KsmPosition pos = parse (text);
+  KsmEffect effect;
+  KsmMove m;
+  char error[KSM_ERROR_MAX] = "";
+
+  g_assert_true (has_move (text, "41:Sm3-Sm4x1"));
+  g_assert_true (has_move (text, "1:Sm3-Sm4x1"));
+  g_assert_false (rules->parse_move (&pos, "41:Sm3-Sm4x2", &m, error, sizeof error));
+  play (&pos, "41:Sm3-Sm4x1", &effect);
+  g_assert_cmpint (effect.captured, ==, 1);
+  g_autofree char *after = format (&pos);
+  g_assert_cmpstr (after, ==, "asi-keliya S:44,H,H,H E:h,h,h,h N:h,h,h,h W:h,h,h,h s play SSSSSSSSSSS pool:3 11");
+}
+
 static void
 test_team_win_and_passing_turns (void)
 {
@@ -527,6 +547,17 @@ test_random_games (void)
               int n = rules->legal_moves (&pos, moves);
               g_assert_cmpint (n, >=, 1);
               g_assert_cmpint (n, <=, KSM_MAX_MOVES);
+              /* now and then: every move takes what it says it takes */
+              if (events % 7 == 0)
+                for (int i = 0; i < n; i++)
+                  {
+                    KsmPosition after = pos;
+                    KsmEffect effect;
+                    rules->apply_move (&after, &moves[i], &effect);
+                    if (effect.captured != moves[i].captured)
+                      g_error ("move %d of %s says it takes %d, takes %d", i, format (&pos),
+                               moves[i].captured, effect.captured);
+                  }
               rules->apply_move (&pos, &moves[ksm_random_below (&rng, (uint32_t) n)], NULL);
             }
           check_invariants (&pos);
@@ -565,6 +596,7 @@ main (int argc, char **argv)
   g_test_add_func ("/asi-keliya/corners", test_corners);
   g_test_add_func ("/asi-keliya/home-row", test_home_row);
   g_test_add_func ("/asi-keliya/pair-reenters-together", test_pair_reenters_together);
+  g_test_add_func ("/asi-keliya/capture-counts-each-piece-once", test_capture_counts_each_piece_once);
   g_test_add_func ("/asi-keliya/team-win-and-passing-turns", test_team_win_and_passing_turns);
   g_test_add_func ("/asi-keliya/notation", test_notation);
   g_test_add_func ("/asi-keliya/lap-to-home-row", test_lap_to_home_row);

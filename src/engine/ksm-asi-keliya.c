@@ -392,13 +392,21 @@ asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
            * each takes what the one before passed, plus where it lands */
           bool passing_rule = pos->options.flags & KSM_OPT_ASI_PASSING;
           int passed = 0;
+          /* the cells passed so far: a walk from before Sm4 to the home
+           * row passes Sm4 going out and lands on it coming home, and
+           * what stood there goes back once */
+          uint64_t passed_cells = 0;
           for (int d = 1; d <= most; d++)
             {
               int to = from + d;
               if (d >= 2 && passing_rule && !is_corner (track[owner][to - 1]))
-                passed += other[track[owner][to - 1]];
+                {
+                  passed += other[track[owner][to - 1]];
+                  passed_cells |= 1ull << track[owner][to - 1];
+                }
               int captured = passed;
-              if (to < HOME && !is_corner (track[owner][to]))
+              if (to < HOME && !is_corner (track[owner][to])
+                  && !(passed_cells >> track[owner][to] & 1u))
                 captured += other[track[owner][to]];
               add_move (moves, &n, KSM_MOVE_STEP, track[owner][from], track[owner][to],
                         d, 0xff, captured);
