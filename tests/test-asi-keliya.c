@@ -1,7 +1,8 @@
 /* test-asi-keliya.c: Asi Keliya by seeds/asi-keliya.txt and the decisions:
  * So-hatara and the odds, the sequence of throws and its splitting, entry,
  * passing with and without a So-hatara, corners, the home row, the pair
- * re-entering together, the team win, and thousands of random games. */
+ * re-entering together, groups in hand entering apart, captures counted
+ * once, the team win, and thousands of random games. */
 #include <glib.h>
 #include <string.h>
 
@@ -330,13 +331,101 @@ test_pair_reenters_together (void)
   text = format (&pos);
   g_assert_cmpstr (text, ==, "asi-keliya S:h,h,h,7 E:h,h,h2 N:h,h,h,h W:h,h,h,h e throw - 1");
 
-  /* one entering throw brings both */
+  /* one entering throw brings both (East's single pieces wait too, so
+   * the move says which group) */
   rules->apply_throw (&pos, ONE);
   rules->apply_throw (&pos, TWO);
-  play (&pos, "1:in-E0", &effect);
+  play (&pos, "1:in2-E0", &effect);
   g_clear_pointer (&text, g_free);
   text = format (&pos);
   g_assert_cmpstr (text, ==, "asi-keliya S:h,h,h,7 E:h,h,0,0 N:h,h,h,h W:h,h,h,h e play 2 3");
+}
+
+/* A single piece and a pair sent back together wait in hand: an entering
+ * throw brings in either group, never part of one, and the notation says
+ * which (rules-decisions.md, "sent back together") */
+static void
+test_groups_enter_apart (void)
+{
+  const char *text = "asi-keliya S:h,h2,5 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 1 9";
+  KsmPosition pos;
+  KsmEffect effect;
+  KsmMove m;
+  char error[KSM_ERROR_MAX] = "";
+
+  assert_moves (text, "1:in2-S0 1:in1-S0 1:Sn4-Sn3");
+  pos = parse (text);
+  play (&pos, "1:in1-S0", &effect);
+  {
+    g_autofree char *after = format (&pos);
+    g_assert_cmpstr (after, ==, "asi-keliya S:h2,0,5 E:h,h,h,h N:h,h,h,h W:h,h,h,h e throw - 9");
+  }
+  pos = parse (text);
+  play (&pos, "1:in2-S0", &effect);
+  {
+    g_autofree char *after = format (&pos);
+    g_assert_cmpstr (after, ==, "asi-keliya S:h,0,0,5 E:h,h,h,h N:h,h,h,h W:h,h,h,h e throw - 9");
+  }
+  /* the bare form no longer says which: refused, naming the choices */
+  pos = parse (text);
+  g_assert_false (rules->parse_move (&pos, "1:in-S0", &m, error, sizeof error));
+  g_assert_nonnull (strstr (error, "in2-S0"));
+  g_assert_nonnull (strstr (error, "in1-S0"));
+  g_assert_false (rules->parse_move (&pos, "1:in3-S0", &m, error, sizeof error));
+  g_assert_false (rules->parse_move (&pos, "1:in0-S0", &m, error, sizeof error));
+  g_assert_false (rules->parse_move (&pos, "1:in2-E0", &m, error, sizeof error));
+  /* but a saved game written before holds it, and meant the largest */
+  g_assert_nonnull (rules->parse_saved_move);
+  g_assert_true (rules->parse_saved_move (&pos, "1:in-S0", &m, error, sizeof error));
+  rules->apply_move (&pos, &m, &effect);
+  {
+    g_autofree char *after = format (&pos);
+    g_assert_cmpstr (after, ==, "asi-keliya S:h,0,0,5 E:h,h,h,h N:h,h,h,h W:h,h,h,h e throw - 9");
+  }
+
+  /* a 5 enters either too, and so does a unit of a So-hatara's pool */
+  assert_moves ("asi-keliya S:h,h3 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 52 9",
+                "5:in3-S0 5:in1-S0");
+  pos = parse ("asi-keliya S:h,h2,5 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play S pool:4 9");
+  g_assert_true (has_move ("asi-keliya S:h,h2,5 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play S pool:4 9", "in2-S0"));
+  play (&pos, "in1-S0", &effect);
+  play (&pos, "in-S0", &effect);   /* one group left: the bare form is plain */
+  {
+    g_autofree char *after = format (&pos);
+    g_assert_cmpstr (after, ==, "asi-keliya S:0,0,0,5 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play S pool:2 9");
+  }
+
+  /* groups alike are one move: two single pieces, two pairs */
+  assert_moves ("asi-keliya S:h,h,5,H E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 1 9", "1:in-S0 1:Sn4-Sn3");
+  assert_moves ("asi-keliya S:h2,h2 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 1 9", "1:in-S0");
+  /* one group: the old form still reads, and so does the size */
+  pos = parse ("asi-keliya S:h2,5,H E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 1 9");
+  g_assert_true (rules->parse_move (&pos, "1:in2-S0", &m, error, sizeof error));
+  play (&pos, "1:in-S0", &effect);
+  {
+    g_autofree char *after = format (&pos);
+    g_assert_cmpstr (after, ==, "asi-keliya S:0,0,5,H E:h,h,h,h N:h,h,h,h W:h,h,h,h e throw - 9");
+  }
+}
+
+/* A pooled move that passes Sm4 going out (South's 4) and lands on it
+ * coming home (44) sends East's piece there back once, and says so */
+static void
+test_capture_counts_each_piece_once (void)
+{
+  const char *text = "asi-keliya S:3,H,H,H E:h,h,h,34 N:h,h,h,h W:h,h,h,h s play SSSSSSSSSSS pool:44 11";
+  KsmPosition pos = parse (text);
+  KsmEffect effect;
+  KsmMove m;
+  char error[KSM_ERROR_MAX] = "";
+
+  g_assert_true (has_move (text, "41:Sm3-Sm4x1"));
+  g_assert_true (has_move (text, "1:Sm3-Sm4x1"));
+  g_assert_false (rules->parse_move (&pos, "41:Sm3-Sm4x2", &m, error, sizeof error));
+  play (&pos, "41:Sm3-Sm4x1", &effect);
+  g_assert_cmpint (effect.captured, ==, 1);
+  g_autofree char *after = format (&pos);
+  g_assert_cmpstr (after, ==, "asi-keliya S:44,H,H,H E:h,h,h,h N:h,h,h,h W:h,h,h,h s play SSSSSSSSSSS pool:3 11");
 }
 
 static void
@@ -527,6 +616,17 @@ test_random_games (void)
               int n = rules->legal_moves (&pos, moves);
               g_assert_cmpint (n, >=, 1);
               g_assert_cmpint (n, <=, KSM_MAX_MOVES);
+              /* now and then: every move takes what it says it takes */
+              if (events % 7 == 0)
+                for (int i = 0; i < n; i++)
+                  {
+                    KsmPosition after = pos;
+                    KsmEffect effect;
+                    rules->apply_move (&after, &moves[i], &effect);
+                    if (effect.captured != moves[i].captured)
+                      g_error ("move %d of %s says it takes %d, takes %d", i, format (&pos),
+                               moves[i].captured, effect.captured);
+                  }
               rules->apply_move (&pos, &moves[ksm_random_below (&rng, (uint32_t) n)], NULL);
             }
           check_invariants (&pos);
@@ -565,6 +665,8 @@ main (int argc, char **argv)
   g_test_add_func ("/asi-keliya/corners", test_corners);
   g_test_add_func ("/asi-keliya/home-row", test_home_row);
   g_test_add_func ("/asi-keliya/pair-reenters-together", test_pair_reenters_together);
+  g_test_add_func ("/asi-keliya/groups-enter-apart", test_groups_enter_apart);
+  g_test_add_func ("/asi-keliya/capture-counts-each-piece-once", test_capture_counts_each_piece_once);
   g_test_add_func ("/asi-keliya/team-win-and-passing-turns", test_team_win_and_passing_turns);
   g_test_add_func ("/asi-keliya/notation", test_notation);
   g_test_add_func ("/asi-keliya/lap-to-home-row", test_lap_to_home_row);

@@ -457,6 +457,49 @@ test_asi_rollouts_deterministic (void)
     }
 }
 
+/* A single piece and a pair wait in hand: both entering moves are ranked,
+ * by the hint and by each level, and entering the pair, which brings two
+ * pieces on for one throw, is the better */
+static void
+test_asi_groups_ranked (void)
+{
+  const KsmRules *asi = ksm_rules_lookup ("asi-keliya");
+  KsmPosition pos;
+  KsmMove moves[KSM_MAX_MOVES];
+  KsmHint hints[KSM_MAX_MOVES];
+  char error[KSM_ERROR_MAX] = "";
+  static const KsmLevel levels[] = { KSM_LEVEL_MEDIUM, KSM_LEVEL_HARD };
+
+  g_assert_true (asi->parse_position ("asi-keliya S:h,h2,5 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 1 9",
+                                      &pos, error, sizeof error));
+  int n = asi->legal_moves (&pos, moves);
+  g_assert_cmpint (n, ==, 3);
+  for (gsize l = 0; l < G_N_ELEMENTS (levels); l++)
+    {
+      KsmPlayerOptions options = { .level = levels[l], .budget_ms = 10000 };
+      double pair = -1, single = -1;
+      char text[32];
+      KsmRandom rng;
+
+      g_assert_cmpint (ksm_player_rank (&options, &pos, moves, n, hints), ==, n);
+      for (int i = 0; i < n; i++)
+        {
+          asi->format_move (&pos, &moves[hints[i].move], text, sizeof text);
+          if (strcmp (text, "1:in2-S0") == 0)
+            pair = hints[i].win_chance;
+          else if (strcmp (text, "1:in1-S0") == 0)
+            single = hints[i].win_chance;
+        }
+      g_assert_cmpfloat (pair, >=, 0);
+      g_assert_cmpfloat (single, >=, 0);
+      g_assert_cmpfloat (pair, >, single);
+      ksm_random_seed (&rng, 3);
+      int chosen = ksm_player_choose_with (&options, &pos, moves, n, &rng);
+      asi->format_move (&pos, &moves[chosen], text, sizeof text);
+      g_assert_cmpstr (text, ==, "1:in2-S0");
+    }
+}
+
 /* With a node budget the search is cut short the same way every time; Hard
  * still picks one of the moves, and always the same. */
 static void
@@ -498,5 +541,6 @@ main (int argc, char **argv)
   g_test_add_func ("/players/asi/search-chained-throws", test_asi_search_chained_throws);
   g_test_add_func ("/players/asi/team-evaluation", test_asi_team_evaluation);
   g_test_add_func ("/players/asi/rollouts-deterministic", test_asi_rollouts_deterministic);
+  g_test_add_func ("/players/asi/groups-ranked", test_asi_groups_ranked);
   return g_test_run ();
 }

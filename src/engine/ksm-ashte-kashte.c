@@ -299,6 +299,7 @@ ashte_legal_moves (const KsmPosition *pos, KsmMove *moves)
       m->distance = (uint8_t) value;
       m->slot = 0;
       m->captured = (uint8_t) captured;
+      m->group = 0;
     }
 
   if (n == 0)

@@ -311,6 +311,41 @@ add_move (KsmMove *moves, int *n, int kind, int from, int to, int distance, int 
   m->distance = (uint8_t) distance;
   m->slot = (uint8_t) slot;
   m->captured = (uint8_t) captured;
+  m->group = 0;
+}
+
+/* The group a piece in hand belongs to: the pieces (bits) sent back with
+ * it, itself alone when none were */
+static inline uint8_t
+group_of (const KsmAsiState *st, int owner, int i)
+{
+  return st->bond[owner][i] ? st->bond[owner][i] : (uint8_t) (1u << i);
+}
+
+/* The sizes of the groups `owner` has in hand, as bits (bit 1 a single
+ * piece, bit 2 a pair, ...) */
+static unsigned
+group_sizes (const KsmAsiState *st, int owner)
+{
+  unsigned sizes = 0;
+  for (int i = 0; i < PIECES; i++)
+    if (st->piece[owner][i] == IN_HAND)
+      sizes |= 1u << __builtin_popcount (group_of (st, owner, i));
+  return sizes;
+}
+
+/* One entering move for each size of group in hand, the largest first:
+ * an entering throw brings in a whole group, never part of one, and
+ * groups of a size are alike */
+static void
+add_entries (KsmMove *moves, int *n, unsigned sizes, int to, int distance, int slot)
+{
+  for (int size = PIECES; size >= 1; size--)
+    if (sizes >> size & 1u)
+      {
+        add_move (moves, n, KSM_MOVE_START, -1, to, distance, slot, 0);
+        moves[*n - 1].group = (uint8_t) size;
+      }
 }
 
 /* A piece of `owner` from track index `from` moving `distance`: -1 when the
@@ -358,10 +393,12 @@ asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
   int n = 0;
   int done[PIECES];
   int n_done = 0;
+  unsigned sizes;
 
   if (pos->phase != KSM_PHASE_MOVE)
     return 0;
   count_other_team (pos, team_of_player (owner), other);
+  sizes = group_sizes (st, owner);
 
   for (int i = 0; i < PIECES; i++)
     {
@@ -381,7 +418,7 @@ asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
             break;
           if (from == IN_HAND)
             {
-              add_move (moves, &n, KSM_MOVE_START, -1, track[owner][0], 1, 0xff, 0);
+              add_entries (moves, &n, sizes, track[owner][0], 1, 0xff);
               continue;
             }
           int most = from >= HOME_ROW ? 1 : HOME_ROW - from;
@@ -392,13 +429,21 @@ asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
            * each takes what the one before passed, plus where it lands */
           bool passing_rule = pos->options.flags & KSM_OPT_ASI_PASSING;
           int passed = 0;
+          /* the cells passed so far: a walk from before Sm4 to the home
+           * row passes Sm4 going out and lands on it coming home, and
+           * what stood there goes back once */
+          uint64_t passed_cells = 0;
           for (int d = 1; d <= most; d++)
             {
               int to = from + d;
               if (d >= 2 && passing_rule && !is_corner (track[owner][to - 1]))
-                passed += other[track[owner][to - 1]];
+                {
+                  passed += other[track[owner][to - 1]];
+                  passed_cells |= 1ull << track[owner][to - 1];
+                }
               int captured = passed;
-              if (to < HOME && !is_corner (track[owner][to]))
+              if (to < HOME && !is_corner (track[owner][to])
+                  && !(passed_cells >> track[owner][to] & 1u))
                 captured += other[track[owner][to]];
               add_move (moves, &n, KSM_MOVE_STEP, track[owner][from], track[owner][to],
                         d, 0xff, captured);
@@ -417,7 +462,7 @@ asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
           if (from == IN_HAND)
             {
               if (value == 1 || value == 5)
-                add_move (moves, &n, KSM_MOVE_START, -1, track[owner][0], value, slot, 0);
+                add_entries (moves, &n, sizes, track[owner][0], value, slot);
               continue;
             }
           int captured = try_step (pos, other, owner, from, value);
@@ -516,16 +561,20 @@ asi_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
 
   if (move->kind == KSM_MOVE_START)
     {
-      /* a piece in hand enters, with any it was sent back with: the
-       * largest such group, since one throw brings them all */
+      /* a group in hand enters whole: one of the size the move says (a
+       * move without one, the largest) */
       uint8_t best = 0;
       for (int i = 0; i < PIECES; i++)
         if (st->piece[owner][i] == IN_HAND)
           {
-            uint8_t bond = st->bond[owner][i] ? st->bond[owner][i] : (uint8_t) (1u << i);
-            if (__builtin_popcount (bond) > __builtin_popcount (best))
+            uint8_t bond = group_of (st, owner, i);
+            int size = __builtin_popcount (bond);
+            if (move->group != 0 ? size == move->group && best == 0
+                                 : size > __builtin_popcount (best))
               best = bond;
           }
+      if (best == 0)
+        return;
       for (int j = 0; j < PIECES; j++)
         if (best >> j & 1u)
           {
@@ -1373,7 +1422,16 @@ asi_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t 
             break;
           }
     }
-  ksm_put_move_words (&w, asi_cell_name, &pos->options, move);
+  /* groups of different sizes in hand: the size says which enters */
+  if (move->kind == KSM_MOVE_START
+      && __builtin_popcount (group_sizes (&pos->u.asi, owner_to_play (pos))) > 1)
+    {
+      char to[8];
+      asi_cell_name (&pos->options, move->to, to, sizeof to);
+      ksm_put (&w, "in%d-%s", move->group, to);
+    }
+  else
+    ksm_put_move_words (&w, asi_cell_name, &pos->options, move);
   return ksm_writer_finish (&w);
 }
 
@@ -1394,12 +1452,17 @@ parse_cell_name (const KsmOptions *options, const char *text, size_t len)
   return -1;
 }
 
+/* `saved`: as a saved game holds it, where a bare in-S0 written before the
+ * groups were told apart entered the largest group (doc/saved-games.md) */
 static bool
-asi_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
-                char *error, size_t error_size)
+parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
+            char *error, size_t error_size, bool saved)
 {
   KsmMove moves[KSM_MAX_MOVES];
   int value = -1;
+  int group = 0;
+  int n;
+  char plain[KSM_NOTATION_MAX];
   const char *rest = text;
 
   if (pos->phase != KSM_PHASE_MOVE)
@@ -1423,8 +1486,63 @@ asi_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
     }
   if (strcmp (rest, "lost") != 0 && !pos->u.asi.split && value < 0)
     FAIL ("\"%s\": say which throw plays it, like 5:Sm1-Sn2", text);
-  return ksm_parse_move_text (&pos->options, parse_cell_name, moves, asi_legal_moves (pos, moves),
+
+  n = asi_legal_moves (pos, moves);
+  /* "in2-S0": the group of two enters; read as in-S0 among the moves
+   * that enter that group */
+  if (strncmp (rest, "in", 2) == 0 && rest[2] >= '0' && rest[2] <= '9')
+    {
+      const char *c = rest + 2;
+      while (*c >= '0' && *c <= '9' && group <= PIECES)
+        group = group * 10 + (*c++ - '0');
+      if (*c != '-' || group < 1 || group > PIECES)
+        FAIL ("\"%s\": a group entering is written in1-S0 to in4-S0", text);
+      if (strlen (c) + 3 > sizeof plain)
+        FAIL ("\"%s\": this move is not legal here", text);
+      snprintf (plain, sizeof plain, "in%s", c);
+      rest = plain;
+      if (!(group_sizes (&pos->u.asi, owner_to_play (pos)) >> group & 1u))
+        FAIL ("\"%s\": no group of %d waits in hand", text, group);
+    }
+  else if (strncmp (rest, "in-", 3) == 0)
+    {
+      unsigned sizes = group_sizes (&pos->u.asi, owner_to_play (pos));
+      if (__builtin_popcount (sizes) > 1)
+        {
+          int largest = 31 - __builtin_clz (sizes);
+          char triangle[8];
+          asi_cell_name (&pos->options, track[owner_to_play (pos)][0], triangle, sizeof triangle);
+          if (!saved)
+            FAIL ("\"%s\": groups of different sizes wait in hand: say which enters, "
+                  "like in%d-%s or in%d-%s", text, largest, triangle,
+                  __builtin_ctz (sizes), triangle);
+          group = largest;
+        }
+    }
+  if (group > 0)
+    {
+      int kept = 0;
+      for (int i = 0; i < n; i++)
+        if (moves[i].kind != KSM_MOVE_START || moves[i].group == group)
+          moves[kept++] = moves[i];
+      n = kept;
+    }
+  return ksm_parse_move_text (&pos->options, parse_cell_name, moves, n,
                               rest, value, "3:Sm1-Sm4, in-S0", move, error, error_size);
+}
+
+static bool
+asi_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
+                char *error, size_t error_size)
+{
+  return parse_move (pos, text, move, error, error_size, false);
+}
+
+static bool
+asi_parse_saved_move (const KsmPosition *pos, const char *text, KsmMove *move,
+                      char *error, size_t error_size)
+{
+  return parse_move (pos, text, move, error, error_size, true);
 }
 
 const KsmRules ksm_asi_keliya_rules = {
@@ -1480,6 +1598,7 @@ const KsmRules ksm_asi_keliya_rules = {
   .parse_position = asi_parse_position,
   .format_move = asi_format_move,
   .parse_move = asi_parse_move,
+  .parse_saved_move = asi_parse_saved_move,
   .evaluate = asi_evaluate,
   .hard_evaluate = asi_hard_evaluate,
   .move_path = asi_move_path,

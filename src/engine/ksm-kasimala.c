@@ -38,9 +38,9 @@ static once_flag destination_once = ONCE_FLAG_INIT;
  * the cells (row * KSM_KASIMALA_MAX_LENGTH + column). At distance 0 the
  * piece stays put, which gives any cell's index into the cells. */
 typedef struct {
-  KsmMove move;   /* captured left 0 */
-  uint8_t flat;
-  uint8_t laiga;
+  KsmMove move;   /* captured and group left 0 */
+  uint8_t flat : 7;   /* at most 2 * 25 + 24 */
+  uint8_t laiga : 1;
 } StepEntry;
 
 _Static_assert (sizeof (StepEntry) == 8 && offsetof (StepEntry, move) == 0,
@@ -106,7 +106,7 @@ fill_destinations (void)
           int at = cell;
           destination[li][side][0][cell] = (int8_t) cell;
           steps[li][side][0][cell] = (StepEntry) {
-            { KSM_MOVE_STEP, (int8_t) cell, (int8_t) cell, 0, 0, 0 },
+            { KSM_MOVE_STEP, (int8_t) cell, (int8_t) cell, 0, 0, 0, 0 },
             (uint8_t) (cell / lengths[li] * KSM_KASIMALA_MAX_LENGTH + cell % lengths[li]),
             is_laiga (lengths[li], cell),
           };
@@ -115,7 +115,7 @@ fill_destinations (void)
               at = next_cell (side, lengths[li], at);
               destination[li][side][d][cell] = (int8_t) at;
               steps[li][side][d][cell] = (StepEntry) {
-                { KSM_MOVE_STEP, (int8_t) cell, (int8_t) at, (uint8_t) d, 0, 0 },
+                { KSM_MOVE_STEP, (int8_t) cell, (int8_t) at, (uint8_t) d, 0, 0, 0 },
                 (uint8_t) (at / lengths[li] * KSM_KASIMALA_MAX_LENGTH + at % lengths[li]),
                 is_laiga (lengths[li], at),
               };
@@ -348,6 +348,7 @@ add_move (KsmMove *moves, int *n, int kind, int from, int to, int distance, uint
   m->distance = (uint8_t) distance;
   m->slot = 0;
   m->captured = captured;
+  m->group = 0;
 }
 
 /* Writes the steps of the started pieces whose cells are the bits of
@@ -365,7 +366,7 @@ add_steps (const KsmKasimalaState *st, int side, const StepEntry *table, uint64_
     {
       const StepEntry *step = &table[__builtin_ctzll (pieces)];
       int enemy = (flat_cells[step->flat] ^ flip) - flip;
-      /* the whole entry in one 8-byte copy: its last two bytes spill into
+      /* the whole entry in one 8-byte copy: its last byte spills into
        * the next slot, which the next move overwrites or nobody reads (a
        * side has at most 25 pieces, the list room for KSM_MAX_MOVES) */
       memcpy (&moves[n], step, sizeof *step);

@@ -122,5 +122,5 @@ bool
 ksm_moves_equal (const KsmMove *a, const KsmMove *b)
 {
   return a->kind == b->kind && a->from == b->from && a->to == b->to
-         && a->distance == b->distance && a->slot == b->slot;
+         && a->distance == b->distance && a->slot == b->slot && a->group == b->group;
 }

@@ -146,6 +146,10 @@ typedef struct {
   uint8_t distance;
   uint8_t slot;       /* which pending throw it plays (Asi Keliya) */
   uint8_t captured;
+  /* Asi Keliya, a piece in hand entering: how many pieces enter with it
+   * (pieces sent back from one cell together enter together, and groups of
+   * different sizes are different moves); 0 in every other move */
+  uint8_t group;
 } KsmMove;
 
 /* What applying a move did, for the record and the views. */
@@ -265,6 +269,11 @@ struct KsmRules {
   int   (*format_move)     (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size);
   bool  (*parse_move)      (const KsmPosition *pos, const char *text, KsmMove *move,
                             char *error, size_t error_size);
+  /* A move as a saved game holds it: parse_move, and also the forms that
+   * files written before the notation last changed used with another
+   * meaning (doc/saved-games.md); NULL: parse_move alone */
+  bool  (*parse_saved_move) (const KsmPosition *pos, const char *text, KsmMove *move,
+                             char *error, size_t error_size);
 
   /* For the computer players (ksm-player.h); NULL makes them fall back on
    * pieces left. The chance, from 0 to 1, that `player` wins from `pos`, in

@@ -766,8 +766,10 @@ read_events (JsonObject *root, KsmRecord *self, KsmPosition *pos, GError **error
           if ((text = read_string (object, where, "move", error)) == NULL)
             return FALSE;
           event.kind = KSM_EVENT_MOVE;
+          /* the forms older files wrote read as they meant them then */
           if (pos->phase == KSM_PHASE_MOVE && event.player == pos->to_move
-              && !rules->parse_move (pos, text, &event.move, message, sizeof message))
+              && !(rules->parse_saved_move != NULL ? rules->parse_saved_move : rules->parse_move)
+                    (pos, text, &event.move, message, sizeof message))
             {
               g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
                            "%s: this move is not legal (%s)", where, message);

@@ -53,6 +53,7 @@ struct _KsmBoard
   int            hover_cell;
   int            focus_cell;
   guint          distance;       /* only moves this far can be picked; 0 any */
+  guint          group;          /* only entries of a group this size; 0 any */
 
   AdwAnimation  *animation;
   guint          animation_duration;
@@ -81,6 +82,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 static void refresh (KsmBoard *self);
+static guint entering_groups (KsmBoard *self);
 
 static KsmCell *
 cell_at (KsmBoard *self, int index)
@@ -355,6 +357,10 @@ cell_label (KsmBoard             *self,
       g_autofree char *to = place_name (self, move->to);
       /* Translators: said of a piece that can move now; %s is a cell, as "mala 8" */
       g_ptr_array_add (parts, g_strdup_printf (_("moves to %s"), to));
+      /* a group from hand: which one, when there is a choice or it is not one piece */
+      if (move->kind == KSM_MOVE_START && move->group > 0
+          && (move->group > 1 || (entering_groups (self) & (entering_groups (self) - 1)) != 0))
+        g_ptr_array_add (parts, g_strdup (ksm_words_group_enters (move->group)));
       if (move->captured > 0)
         g_ptr_array_add (parts, capture_text_at (self, move->to,
                                                  (int) board_position (self)->to_move, move->captured));
@@ -399,9 +405,25 @@ move_from (KsmBoard *self, int index)
 
   for (guint i = 0; i < n_moves; i++)
     if (moves[i].kind != KSM_MOVE_LOSE && move_cell (self, &moves[i]) == index
-        && (self->distance == 0 || moves[i].distance == self->distance))
+        && (self->distance == 0 || moves[i].distance == self->distance)
+        && (self->group == 0 || moves[i].kind != KSM_MOVE_START || moves[i].group == self->group))
       return &moves[i];
   return NULL;
+}
+
+/* the sizes of the groups (bits) a person can enter now, at the distance
+ * chosen: more than one, and which enters is theirs to say */
+static guint
+entering_groups (KsmBoard *self)
+{
+  guint n_moves, sizes = 0;
+  const KsmMove *moves = person_moves (self, &n_moves);
+
+  for (guint i = 0; i < n_moves; i++)
+    if (moves[i].kind == KSM_MOVE_START && moves[i].group > 0
+        && (self->distance == 0 || moves[i].distance == self->distance))
+      sizes |= 1u << moves[i].group;
+  return sizes;
 }
 
 /* The waiting piece a side would start next. The engine knows which one, so
@@ -1550,6 +1572,24 @@ ksm_board_get_distance (KsmBoard *self)
 {
   g_return_val_if_fail (KSM_IS_BOARD (self), 0);
   return self->distance;
+}
+
+void
+ksm_board_set_group (KsmBoard *self,
+                     guint     group)
+{
+  g_return_if_fail (KSM_IS_BOARD (self));
+  if (self->group == group)
+    return;
+  self->group = group;
+  refresh (self);
+}
+
+guint
+ksm_board_get_group (KsmBoard *self)
+{
+  g_return_val_if_fail (KSM_IS_BOARD (self), 0);
+  return self->group;
 }
 
 guint

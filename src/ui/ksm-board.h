@@ -49,6 +49,11 @@ guint      ksm_board_get_n_board_cells      (KsmBoard *self);
 void       ksm_board_set_distance           (KsmBoard *self,
                                              guint     distance);
 guint      ksm_board_get_distance           (KsmBoard *self);
+/* Asi Keliya: of the moves from hand, only those entering a group of this
+ * size (KsmMove.group) can be picked; 0 any */
+void       ksm_board_set_group              (KsmBoard *self,
+                                             guint     group);
+guint      ksm_board_get_group              (KsmBoard *self);
 /* ends a running animation at once (the tests use it) */
 void       ksm_board_finish_animation       (KsmBoard *self);
 

@@ -38,6 +38,11 @@ struct _KsmGameView
   guint           pending_value;   /* the chosen throw's value, or units of the pool */
   gboolean        pending_syncing;
   char           *pending_signature;  /* the tokens shown */
+  /* and which group in hand enters, where several could */
+  GtkWidget      *group_tokens;
+  guint           group_sizes;     /* the sizes offered (bits), 0: none shown */
+  guint           group_chosen;
+  gboolean        group_syncing;
 
   KsmGame        *game;
   int             score[KSM_MAX_PLAYERS];
@@ -172,6 +177,22 @@ ksm_game_view_init (KsmGameView *self)
   gtk_widget_set_visible (self->pending_box, FALSE);
   gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->throw_view))),
                               self->pending_box, GTK_WIDGET (self->throw_view));
+
+  /* under them: a single piece and a pair in hand, which enters */
+  self->group_tokens = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_widget_add_css_class (self->group_tokens, "pending");
+  gtk_widget_add_css_class (self->group_tokens, "groups");
+  gtk_widget_set_halign (self->group_tokens, GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (self->group_tokens, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->throw_view))),
+                              self->group_tokens, self->pending_box);
+}
+
+GtkWidget *
+ksm_game_view_get_group_tokens (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return self->group_tokens;
 }
 
 GtkWidget *
@@ -549,6 +570,73 @@ has_move_of (KsmGameView *self, guint distance)
 static void sync_pending (KsmGameView *self);
 
 static void
+group_token_toggled_cb (GtkToggleButton *button,
+                        KsmGameView     *self)
+{
+  if (self->group_syncing || !gtk_toggle_button_get_active (button))
+    return;
+  self->group_chosen = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "group"));
+  ksm_board_set_group (self->board, self->group_chosen);
+}
+
+/* Groups of different sizes in hand that the chosen throw can enter: one
+ * toggle a size, the largest chosen first, and the board takes only that
+ * group's entry. */
+static void
+sync_groups (KsmGameView *self)
+{
+  guint sizes = 0;
+  GtkWidget *child;
+  GtkToggleButton *first = NULL;
+
+  if (is_asi (self) && ksm_game_get_phase (self->game) == KSM_PHASE_MOVE
+      && ksm_game_is_person_to_act (self->game))
+    {
+      guint n_moves;
+      const KsmMove *moves = ksm_game_get_moves (self->game, &n_moves);
+      for (guint i = 0; i < n_moves; i++)
+        if (moves[i].kind == KSM_MOVE_START && moves[i].group > 0
+            && moves[i].distance == self->pending_value)
+          sizes |= 1u << moves[i].group;
+    }
+  if ((sizes & (sizes - 1)) == 0)
+    sizes = 0;
+  if (!(sizes >> self->group_chosen & 1u))
+    self->group_chosen = sizes != 0 ? 31 - (guint) __builtin_clz (sizes) : 0;
+
+  self->group_syncing = TRUE;
+  if (sizes != self->group_sizes)
+    {
+      while ((child = gtk_widget_get_first_child (self->group_tokens)) != NULL)
+        gtk_box_remove (GTK_BOX (self->group_tokens), child);
+      for (guint size = KSM_MAX_PLAYERS; size >= 1; size--)
+        {
+          GtkWidget *token;
+          if (!(sizes >> size & 1u))
+            continue;
+          token = gtk_toggle_button_new_with_label (ksm_words_enter_group (size));
+          gtk_widget_add_css_class (token, "pill");
+          g_object_set_data (G_OBJECT (token), "group", GUINT_TO_POINTER (size));
+          if (first != NULL)
+            gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (token), first);
+          else
+            first = GTK_TOGGLE_BUTTON (token);
+          g_signal_connect_object (token, "toggled", G_CALLBACK (group_token_toggled_cb), self, 0);
+          gtk_box_append (GTK_BOX (self->group_tokens), token);
+        }
+      self->group_sizes = sizes;
+    }
+  for (child = gtk_widget_get_first_child (self->group_tokens); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child),
+                                  GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "group"))
+                                  == self->group_chosen);
+  self->group_syncing = FALSE;
+  gtk_widget_set_visible (self->group_tokens, sizes != 0);
+  ksm_board_set_group (self->board, self->group_chosen);
+}
+
+static void
 pending_token_toggled_cb (GtkToggleButton *button,
                           KsmGameView     *self)
 {
@@ -581,6 +669,7 @@ sync_pending (KsmGameView *self)
       g_clear_pointer (&self->pending_signature, g_free);
       gtk_widget_set_visible (self->pending_box, FALSE);
       ksm_board_set_distance (self->board, 0);
+      sync_groups (self);
       return;
     }
   rules = ksm_game_get_rules (self->game);
@@ -686,6 +775,7 @@ sync_pending (KsmGameView *self)
                        : _("To play: choose a throw, then a piece"));
   gtk_widget_set_visible (self->pending_box, TRUE);
   ksm_board_set_distance (self->board, self->pending_value);
+  sync_groups (self);
 }
 
 static void

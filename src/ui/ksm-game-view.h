@@ -18,6 +18,9 @@ G_DECLARE_FINAL_TYPE (KsmGameView, ksm_game_view, KSM, GAME_VIEW, AdwBin)
 /* Asi Keliya: a box of toggle buttons, one a throw waiting to be played
  * (or a unit of a So-hatara's pool), each with its value as data "value" */
 GtkWidget *ksm_game_view_get_pending_tokens (KsmGameView *self);
+/* Asi Keliya: where groups of different sizes in hand could enter, a box of
+ * toggle buttons, one a size, each with the size as data "group" */
+GtkWidget *ksm_game_view_get_group_tokens (KsmGameView *self);
 GtkWidget *ksm_game_view_new             (void);
 void       ksm_game_view_set_game        (KsmGameView *self, KsmGame *game);
 KsmGame   *ksm_game_view_get_game        (KsmGameView *self);

@@ -162,6 +162,21 @@ describe_hint (KsmGame *game, const KsmMove *move, const KsmHint *hint)
   /* Translators: a move, "B16 to M17", and the chance of winning after it */
   g_string_append_printf (text, _("%s to %s: %d%% chance of winning"), from, to,
                           (int) (hint->win_chance * 100 + 0.5));
+  /* Asi Keliya: which group in hand enters, where it is not one piece
+   * or another group could */
+  if (move->kind == KSM_MOVE_START && move->group > 0)
+    {
+      guint n_moves;
+      const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+      gboolean other = FALSE;
+      for (guint i = 0; i < n_moves; i++)
+        other |= moves[i].kind == KSM_MOVE_START && moves[i].group != move->group;
+      if (move->group > 1 || other)
+        {
+          g_string_append (text, ", ");
+          g_string_append (text, ksm_words_group_enters (move->group));
+        }
+    }
   if (hint->captured > 0)
     {
       g_string_append (text, ", ");

@@ -158,7 +158,15 @@ append_move (GString *row, const KsmRules *rules, const KsmOptions *options,
 
   if (move->from < 0)
     /* Translators: added to "Red: ashte (8)": a token enters the board on a cell */
-    moved = g_strdup_printf (_(", enters on %s"), to);
+    {
+      moved = g_strdup_printf (_(", enters on %s"), to);
+      /* Asi Keliya: pieces sent back together entered together */
+      if (move->group > 1)
+        {
+          g_autofree char *single = g_steal_pointer (&moved);
+          moved = g_strconcat (single, _(", "), ksm_words_group_enters (move->group), NULL);
+        }
+    }
   else
     /* Translators: added to "Bricks: sudi (3)": the cells moved from and to */
     moved = g_strdup_printf (_(", %s to %s"), from, to);

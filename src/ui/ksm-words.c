@@ -234,3 +234,39 @@ ksm_words_face_title (const KsmRules *rules, int face)
   /* Translators: a throw's name and its value, as "kasi 1" */
   return g_strdup_printf (C_("throw", "%s %u"), ksm_words_face_name (rules, face), (guint) f->value);
 }
+
+const char *
+ksm_words_enter_group (guint size)
+{
+  switch (size)
+    {
+    /* Translators: Asi Keliya, a button: of the pieces waiting in hand, the
+     * one sent back alone enters the board */
+    case 1: return _("Enter the single piece");
+    /* Translators: Asi Keliya, a button: the two pieces sent back together
+     * from one cell enter the board together */
+    case 2: return _("Enter the pair");
+    /* Translators: Asi Keliya, a button: three pieces sent back together */
+    case 3: return _("Enter the three together");
+    /* Translators: Asi Keliya, a button: all four pieces sent back together */
+    default: return _("Enter all four together");
+    }
+}
+
+const char *
+ksm_words_group_enters (guint size)
+{
+  switch (size)
+    {
+    /* Translators: Asi Keliya, said of a move from hand: the piece sent
+     * back alone enters, not a group */
+    case 1: return _("the single piece enters");
+    /* Translators: Asi Keliya, said of a move from hand: the two pieces
+     * sent back together enter together */
+    case 2: return _("the pair enters");
+    /* Translators: Asi Keliya, said of a move from hand */
+    case 3: return _("the three enter together");
+    /* Translators: Asi Keliya, said of a move from hand */
+    default: return _("all four enter together");
+    }
+}

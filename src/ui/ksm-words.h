@@ -25,5 +25,9 @@ const char *ksm_words_option_source    (const KsmRules *rules, const KsmOptionIn
 /* "M9" stays as the notation writes it: cell names are coordinates; -1 is
  * "off the board" */
 char       *ksm_words_cell_name        (const KsmRules *rules, const KsmOptions *options, int cell);
+/* Asi Keliya: a group of pieces in hand that enters together (KsmMove.group),
+ * as a command, "Enter the pair", and as what a move does, "the pair enters" */
+const char *ksm_words_enter_group      (guint size);
+const char *ksm_words_group_enters     (guint size);
 
 G_END_DECLS

@@ -3,7 +3,7 @@
  * the six cowries with the yellow one, the throws waiting to be played as
  * tokens, and a game of one person and three computers played through the
  * UI (the throw action, a token, a click on a highlighted cell) to its end
- * dialog. */
+ * dialog, and a person choosing which group in hand enters. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -17,6 +17,8 @@
 #include "ksm-hint-popover.h"
 #include "ksm-history-view.h"
 #include "ksm-player.h"
+#include "ksm-random.h"
+#include "ksm-record.h"
 #include "ksm-window.h"
 
 #include "app-test-util.h"
@@ -384,6 +386,161 @@ static const char asi_opening[] =
  * and each move says which held throw (or how many units of the pool) it
  * plays; a throw held alone is written with its move, as in the other
  * games. No row is left as "East: ?". */
+/* A game of four persons played at random, from `seed`, up to where South
+ * holds a single piece and a pair in hand and a throw that can enter
+ * either; NULL when it never comes */
+static KsmRecord *
+record_to_groups (guint64 seed)
+{
+  const KsmRules *rules = ksm_rules_get (KSM_GAME_ASI_KELIYA);
+  const KsmSeat seats[4] = { { KSM_SEAT_PERSON, 0 }, { KSM_SEAT_PERSON, 0 },
+                             { KSM_SEAT_PERSON, 0 }, { KSM_SEAT_PERSON, 0 } };
+  g_autoptr(KsmRecord) record = NULL;
+  KsmOptions options;
+  KsmPosition pos;
+  KsmMove moves[KSM_MAX_MOVES];
+  KsmRandom rng;
+
+  rules->default_options (&options);
+  record = ksm_record_new (&options, seats, seed);
+  ksm_random_seed (&rng, seed);
+  rules->init (&pos, &options);
+  while (pos.phase != KSM_PHASE_OVER)
+    {
+      KsmEvent event = { .player = pos.to_move };
+      if (pos.phase == KSM_PHASE_THROW)
+        {
+          event.kind = KSM_EVENT_THROW;
+          event.face = (guint8) ksm_throw_sample (&rules->throws, &rng, &event.pattern);
+          rules->apply_throw (&pos, event.face);
+        }
+      else
+        {
+          int n = rules->legal_moves (&pos, moves);
+          guint sizes = 0;
+          for (int i = 0; i < n; i++)
+            if (moves[i].kind == KSM_MOVE_START)
+              sizes |= 1u << moves[i].group;
+          if (pos.to_move == 0 && (sizes & 6u) == 6u)
+            return g_steal_pointer (&record);
+          int chosen = (int) ksm_random_below (&rng, (guint32) n);
+          event.kind = moves[chosen].kind == KSM_MOVE_LOSE ? KSM_EVENT_LOST : KSM_EVENT_MOVE;
+          event.face = pos.face;
+          event.move = moves[chosen];
+          rules->apply_move (&pos, &moves[chosen], NULL);
+        }
+      ksm_record_append (record, &event);
+    }
+  return NULL;
+}
+
+/* South holds a single piece and a pair sent back together: the game
+ * offers a toggle for each group, named for it, the hand's cell says which
+ * enters, and choosing the single piece (by keyboard) and then the hand
+ * enters that piece and leaves the pair in hand. */
+static void
+test_choose_group (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(KsmRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) autosave = NULL;
+  KsmGameView *view = ksm_window_get_game_view (fixture->window);
+  KsmBoard *board;
+  KsmGame *game;
+  GtkWidget *tokens, *pair = NULL, *single = NULL, *cell, *child;
+  const KsmMove *moves;
+  KsmMove entering = { 0 };
+  guint n_moves, n_events, in_hand = 0;
+
+  for (guint64 seed = 1; seed < 400 && record == NULL; seed++)
+    record = record_to_groups (seed);
+  g_assert_nonnull (record);
+  autosave = g_file_new_build_filename (fixture->data_dir, "autosave.json", NULL);
+  g_mkdir_with_parents (fixture->data_dir, 0700);
+  g_assert_true (ksm_record_save_to_file (record, autosave, &error));
+  g_assert_no_error (error);
+  activate (fixture, "win.resume", NULL);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
+  game = ksm_window_get_game (fixture->window);
+  board = board_of (fixture);
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_MOVE);
+  g_assert_cmpint (ksm_game_get_player (game), ==, 0);
+
+  /* the throw that enters: its token, if it is not chosen already */
+  moves = ksm_game_get_moves (game, &n_moves);
+  for (guint i = 0; i < n_moves; i++)
+    if (moves[i].kind == KSM_MOVE_START && moves[i].group == 1)
+      entering = moves[i];
+  g_assert_cmpint (entering.kind, ==, KSM_MOVE_START);
+  {
+    GtkWidget *pending = ksm_game_view_get_pending_tokens (view);
+    for (GtkWidget *t = gtk_widget_get_first_child (pending); t != NULL; t = gtk_widget_get_next_sibling (t))
+      if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (t), "value")) == entering.distance
+          && !gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (t)))
+        {
+          g_signal_emit_by_name (t, "clicked");
+          break;
+        }
+    iterate (1);
+  }
+
+  /* a toggle a group, the pair first and chosen */
+  tokens = ksm_game_view_get_group_tokens (view);
+  g_assert_true (gtk_widget_get_visible (tokens));
+  for (child = gtk_widget_get_first_child (tokens); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      guint group = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "group"));
+      const char *label = gtk_button_get_label (GTK_BUTTON (child));
+      if (group == 2)
+        {
+          pair = child;
+          g_assert_cmpstr (label, ==, "Enter the pair");
+        }
+      else if (group == 1)
+        {
+          single = child;
+          g_assert_cmpstr (label, ==, "Enter the single piece");
+        }
+    }
+  g_assert_nonnull (pair);
+  g_assert_nonnull (single);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pair)));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (single)));
+  g_assert_cmpuint (ksm_board_get_group (board), ==, 2);
+  cell = ksm_board_get_move_cell (board, &entering);
+  g_assert_nonnull (cell);
+  g_assert_true (ksm_cell_get_movable (KSM_CELL (cell)));
+  g_assert_nonnull (strstr (ksm_cell_get_label (KSM_CELL (cell)), "the pair enters"));
+
+  /* the single piece, as the keyboard chooses it */
+  gtk_widget_grab_focus (single);
+  g_assert_true (gtk_widget_has_focus (single));
+  g_assert_true (gtk_widget_activate (single));
+  {
+    /* a button the keyboard activates clicks after its press shows */
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+    while (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (single)))
+      {
+        g_main_context_iteration (NULL, TRUE);
+        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      }
+  }
+  iterate (1);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pair)));
+  g_assert_cmpuint (ksm_board_get_group (board), ==, 1);
+  g_assert_nonnull (strstr (ksm_cell_get_label (KSM_CELL (cell)), "the single piece enters"));
+
+  n_events = ksm_record_get_n_events (ksm_game_get_record (game));
+  g_assert_true (gtk_widget_activate (cell));
+  iterate (1);
+  ksm_board_finish_animation (board);
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), ==, n_events + 1);
+  g_assert_cmpint (ksm_record_get_event (ksm_game_get_record (game), n_events)->move.group, ==, 1);
+  for (int i = 0; i < 4; i++)
+    in_hand += ksm_game_get_position (game)->u.asi.piece[0][i] < 0;
+  g_assert_cmpuint (in_hand, ==, 2);   /* the pair waits still */
+}
+
 static void
 test_history_words (void)
 {
@@ -445,6 +602,7 @@ main (int argc, char **argv)
   ADD ("home-row-on-side", test_home_row_on_side);
   ADD ("undo-history-hint", test_undo_history_hint);
   ADD ("person-and-three-computers", test_person_and_three_computers);
+  ADD ("choose-group", test_choose_group);
 #undef ADD
   g_test_add_func ("/asi/history-words", test_history_words);
 

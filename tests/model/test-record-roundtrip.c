@@ -235,6 +235,79 @@ test_doc_example (void)
                              "T:SSSSSSSSSSSSSSSSS b - 2 0/0");
 }
 
+/* Saved games written before Asi Keliya's notation told the groups in hand
+ * apart hold every entering move as a bare in-S0, which brought in the
+ * largest group: such a file still loads, to the same position. Games of
+ * random moves that enter the largest group, written, then with every
+ * in2-S0 made in-S0. */
+static void
+test_asi_old_entering (void)
+{
+  const KsmRules *rules = ksm_rules_get (KSM_GAME_ASI_KELIYA);
+  g_autoptr(GRegex) sized = g_regex_new ("\"((?:[0-9]+:)?)in[1-4]-", 0, 0, NULL);
+  guint rewritten = 0;
+
+  for (guint64 seed = 1; seed <= 40 && rewritten < 3; seed++)
+    {
+      const KsmSeat seats[4] = { { KSM_SEAT_PERSON, 0 }, { KSM_SEAT_PERSON, 0 },
+                                 { KSM_SEAT_PERSON, 0 }, { KSM_SEAT_PERSON, 0 } };
+      KsmOptions options;
+      KsmPosition pos;
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmRandom rng;
+      g_autoptr(KsmRecord) record = NULL;
+      g_autoptr(KsmRecord) loaded = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *data = NULL, *old = NULL, *end_text = NULL, *loaded_text = NULL;
+      GMatchInfo *match = NULL;
+
+      rules->default_options (&options);
+      record = ksm_record_new (&options, seats, seed);
+      ksm_random_seed (&rng, seed);
+      rules->init (&pos, &options);
+      for (guint i = 0; i < 3000 && pos.phase != KSM_PHASE_OVER; i++)
+        {
+          KsmEvent event = { .player = pos.to_move };
+          if (pos.phase == KSM_PHASE_THROW)
+            {
+              event.kind = KSM_EVENT_THROW;
+              event.face = (guint8) ksm_throw_sample (&rules->throws, &rng, &event.pattern);
+              rules->apply_throw (&pos, event.face);
+            }
+          else
+            {
+              int n = rules->legal_moves (&pos, moves);
+              int chosen = (int) ksm_random_below (&rng, (guint32) n);
+              /* the largest group comes first of a throw's entering moves */
+              for (int m = 0; m < chosen && moves[chosen].kind == KSM_MOVE_START; m++)
+                if (moves[m].kind == KSM_MOVE_START && moves[m].slot == moves[chosen].slot
+                    && moves[m].distance == moves[chosen].distance)
+                  chosen = m;
+              event.kind = moves[chosen].kind == KSM_MOVE_LOSE ? KSM_EVENT_LOST : KSM_EVENT_MOVE;
+              event.face = pos.face;
+              event.move = moves[chosen];
+              rules->apply_move (&pos, &moves[chosen], NULL);
+            }
+          ksm_record_append (record, &event);
+        }
+      end_text = position_text (&pos);
+      data = ksm_record_to_data (record, NULL);
+      g_regex_match (sized, data, 0, &match);
+      while (g_match_info_matches (match))
+        {
+          rewritten++;
+          g_match_info_next (match, NULL);
+        }
+      g_match_info_free (match);
+      old = g_regex_replace (sized, data, -1, 0, "\"\\1in-", 0, NULL);
+      loaded = ksm_record_new_from_data (old, -1, &error);
+      g_assert_no_error (error);
+      loaded_text = record_position_text (loaded);
+      g_assert_cmpstr (loaded_text, ==, end_text);
+    }
+  g_assert_cmpuint (rewritten, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -245,6 +318,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/record/round-trip/seed-precision", test_seed_precision);
   g_test_add_func ("/model/record/round-trip/model-games", test_model_games_through_files);
   g_test_add_func ("/model/record/round-trip/doc-example", test_doc_example);
+  g_test_add_func ("/model/record/round-trip/asi-old-entering", test_asi_old_entering);
 
   return g_test_run ();
 }
