@@ -438,6 +438,12 @@ record_to_groups (guint64 seed)
  * offers a toggle for each group, named for it, the hand's cell says which
  * enters, and choosing the single piece (by keyboard) and then the hand
  * enters that piece and leaves the pair in hand. */
+static gboolean
+toggle_active (gpointer toggle)
+{
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle));
+}
+
 static void
 test_choose_group (Fixture *fixture, gconstpointer data)
 {
@@ -516,15 +522,8 @@ test_choose_group (Fixture *fixture, gconstpointer data)
   gtk_widget_grab_focus (single);
   g_assert_true (gtk_widget_has_focus (single));
   g_assert_true (gtk_widget_activate (single));
-  {
-    /* a button the keyboard activates clicks after its press shows */
-    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-    while (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (single)))
-      {
-        g_main_context_iteration (NULL, TRUE);
-        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      }
-  }
+  /* a button the keyboard activates clicks after its press shows */
+  wait_for (toggle_active, single, "the single piece's toggle to be on");
   iterate (1);
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pair)));
   g_assert_cmpuint (ksm_board_get_group (board), ==, 1);
