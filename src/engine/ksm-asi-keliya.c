@@ -433,6 +433,7 @@ asi_legal_moves (const KsmPosition *pos, KsmMove *moves)
            * row passes Sm4 going out and lands on it coming home, and
            * what stood there goes back once */
           uint64_t passed_cells = 0;
+          _Static_assert (N_CELLS <= 64, "the cells passed are a 64-bit set");
           for (int d = 1; d <= most; d++)
             {
               int to = from + d;
