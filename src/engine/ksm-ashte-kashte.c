@@ -43,6 +43,9 @@ typedef struct {
   int8_t path[KSM_MAX_PLAYERS][PATH_LENGTH];
   int8_t place[KSM_MAX_PLAYERS][N_CELLS];
   bool   safe[N_CELLS];
+  /* where nobody is captured: the safe squares, and the centre, which is
+   * home (rules-decisions.md: "the centre") */
+  bool   shared[N_CELLS];
 } Tables;
 
 static Tables tables;
@@ -82,6 +85,9 @@ build_tables (void)
       t.safe[t.path[colour][0]] = true;
       t.safe[t.path[colour][INNER_ENTRY]] = true;
     }
+  for (int cell = 0; cell < N_CELLS; cell++)
+    t.shared[cell] = t.safe[cell];
+  t.shared[t.path[RED][CENTRE]] = true;
   tables = t;
 }
 
@@ -291,7 +297,7 @@ ashte_legal_moves (const KsmPosition *pos, KsmMove *moves)
         continue;
 
       int to_cell = tables.path[colour][to_index];
-      int captured = tables.safe[to_cell] ? 0 : others_on (pos, player, to_cell);
+      int captured = tables.shared[to_cell] ? 0 : others_on (pos, player, to_cell);
       KsmMove *m = &moves[n++];
       m->kind = (uint8_t) (from == OFF_BOARD ? KSM_MOVE_START : KSM_MOVE_STEP);
       m->from = (int8_t) (from == OFF_BOARD ? -1 : tables.path[colour][from]);
@@ -370,7 +376,7 @@ ashte_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
             break;
           }
 
-      if (!tables.safe[move->to])
+      if (!tables.shared[move->to])
         for (int p = 0; p < pos->options.n_players; p++)
           {
             if (p == player)
@@ -429,7 +435,9 @@ ashte_pieces_left (const KsmPosition *pos, int player)
   return player >= 0 && player < pos->options.n_players ? TOKENS : 0;
 }
 
-/* Progress towards the centre, and the blood drawn, against the others'. */
+/* Progress towards the centre, and the blood drawn, against the others'.
+ * A token home is banked for good (nothing captures on the centre), so it
+ * counts a bonus over its steps. */
 static double
 ashte_evaluate (const KsmPosition *pos, int player)
 {

@@ -199,7 +199,7 @@ typedef struct {
 
 enum {
   KSM_CELL_SAFE = 1u << 0,    /* a laiga, a start square, a corner */
-  KSM_CELL_GOAL = 1u << 1,    /* where pieces end their race (Ashte Kashte's centre) */
+  KSM_CELL_GOAL = 1u << 1,    /* where pieces end their race, home, where nobody is captured (Ashte Kashte's centre) */
 };
 
 typedef struct {
