@@ -471,6 +471,50 @@ test_notation (void)
     }
 }
 
+/* rules-decisions.md, "Positions that cannot arise": refused with a message
+ * that names the square or the field */
+static void
+test_cannot_arise (void)
+{
+  static const struct { const char *text, *names; } refused[] = {
+    /* Red's 1 and Green's 13 are both e1, which is not safe */
+    { "ashte-kashte 2 R:0,0,0,1 G:0,0,0,13 blood:- r - 9", "e1" },
+    /* Blue's 22 and Green's 16 are g2, the square of the old rules-pane example */
+    { "ashte-kashte 4 R:0,0,0,0 B:0,0,0,22 G:0,0,0,16 Y:0,0,0,0 blood:- r - 5", "g2" },
+    /* the inner ring: Red's 41 is d3, Blue's 47 */
+    { "ashte-kashte 3 R:0,0,0,41 B:0,0,0,47 G:0,0,0,0 blood:RB r - 9", "d3" },
+    { "ashte-kashte 2 R:0,0,0,0 G:0,0,0,0 blood:- r - 0 grace=on grace=off", "grace" },
+    { "ashte-kashte 2 R:0,0,0,0 G:0,0,0,0 blood:- r - 0 blood-rule=off blood-rule=off", "blood-rule" },
+  };
+  static const char *const accepted[] = {
+    /* a safe square holds several colours: g4 is Red's 6 and Blue's 0 */
+    "ashte-kashte 3 R:0,0,0,6 B:0,0,0,0 G:0,0,0,0 blood:- r - 9",
+    /* c2, Red's way in, is Green's 20 */
+    "ashte-kashte 2 R:0,0,0,24 G:0,0,0,20 blood:R r - 9",
+    /* and so does the centre, home */
+    "ashte-kashte 2 R:0,0,0,48 G:0,0,0,48 blood:RG r - 99",
+    /* tokens off the board share nothing */
+    "ashte-kashte 2 R:x,x,x,x G:x,x,x,x blood:- r - 0 grace=on",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      KsmPosition pos;
+      char error[KSM_ERROR_MAX] = "";
+      g_assert_false (rules->parse_position (refused[i].text, &pos, error, sizeof error));
+      g_test_message ("%s: %s", refused[i].text, error);
+      g_assert_nonnull (strstr (error, refused[i].names));
+      g_assert_null (strchr (error, '\n'));
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      KsmPosition pos = parse (accepted[i]);
+      char text[KSM_NOTATION_MAX];
+      rules->format_position (&pos, text, sizeof text);
+      g_assert_cmpstr (text, ==, accepted[i]);
+    }
+}
+
 /* Random games, checked after every event */
 static void
 check_invariants (const KsmPosition *pos, uint8_t blood_before)
@@ -595,6 +639,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ashte-kashte/grace", test_grace);
   g_test_add_func ("/ashte-kashte/grace-capture-reenters", test_grace_capture_reenters);
   g_test_add_func ("/ashte-kashte/notation", test_notation);
+  g_test_add_func ("/ashte-kashte/cannot-arise", test_cannot_arise);
   g_test_add_func ("/ashte-kashte/random-games", test_random_games);
   return g_test_run ();
 }

@@ -383,6 +383,25 @@ test_errors (void)
                       "--position",
                       "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b 1 1 0/0",
                       "--throw", "2", NULL);
+  /* rules-decisions.md, "Positions that cannot arise": refused like any
+   * malformed position */
+  assert_usage_error ("two colours on a square that is not safe", "moves", "--game", "ashte-kashte",
+                      "--position", "ashte-kashte 2 R:0,0,0,1 G:0,0,0,13 blood:- r - 9", "--throw", "1", NULL);
+  assert_usage_error ("a started brick beside the waiting ones", "moves", "--game", "kasimala",
+                      "--position", "kasimala 17 B:BBBBBBBBBBBBBBBBb M:................. T:SSSSSSSSSSSSSSSSS b - 9 0/0",
+                      "--throw", "1", NULL);
+  assert_usage_error ("a started brick on its first cell", "moves", "--game", "kasimala",
+                      "--position", "kasimala 17 B:b................ M:................. T:SSSSSSSSSSSSSSSSS b - 9 16/0",
+                      "--throw", "1", NULL);
+  assert_usage_error ("more throws held than made", "moves", "--game", "asi-keliya",
+                      "--position", "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw S 0",
+                      "--throw", "1", NULL);
+  assert_usage_error ("two teams on a cell that is not a corner", "moves", "--game", "asi-keliya",
+                      "--position", "asi-keliya S:h,h,h,5 E:h,h,h,35 N:h,h,h,h W:h,h,h,h s throw - 9",
+                      "--throw", "2", NULL);
+  assert_usage_error ("an option given twice", "moves", "--game", "ashte-kashte",
+                      "--position", "ashte-kashte 2 R:0,0,0,0 G:0,0,0,0 blood:- r - 0 grace=on grace=on",
+                      "--throw", "4", NULL);
   assert_usage_error ("bad games", "selfplay", "--game", "kasimala", "--games", "many", "--seed", "1", NULL);
   assert_usage_error ("bad length", "selfplay", "--game", "kasimala", "--games", "2", "--seed", "1",
                       "--length", "18", NULL);

@@ -663,10 +663,11 @@ ashte_parse_position (const char *text, KsmPosition *pos, char *error, size_t er
           np, 2 + np + 4, n);
 
   /* options first: grace decides whether a token may be off the board */
+  uint32_t seen_options = 0;
   for (int i = 2 + np + 4; i < n; i++)
     {
       int matched = ksm_parse_option (ashte_option_info, N_OPTION_INFO, fields[i], strlen (fields[i]),
-                                      &options.flags, i + 1, error, error_size);
+                                      &options.flags, &seen_options, i + 1, error, error_size);
       if (matched < 0)
         {
           free (copy);
@@ -732,6 +733,26 @@ ashte_parse_position (const char *text, KsmPosition *pos, char *error, size_t er
       if (t != TOKENS)
         FAIL ("field %d: %s has four tokens, not %d", 3 + p, colour_names[colour_of (&options, p)], t);
     }
+
+  /* rules-decisions.md, "Positions that cannot arise": a landing off the
+   * safe squares and the centre captures every other colour there, so no
+   * game leaves two colours on such a square */
+  for (int p = 0; p < np; p++)
+    for (int t = 0; t < TOKENS; t++)
+      {
+        int index = parsed.u.ashte.token[p][t];
+        if (index == OFF_BOARD)
+          continue;
+        int square = tables.path[colour_of (&options, p)][index];
+        if (tables.shared[square])
+          continue;
+        for (int q = p + 1; q < np; q++)
+          if (tokens_at (tokens_word (&parsed.u.ashte, q), tables.place[colour_of (&options, q)][square]) > 0)
+            FAIL ("square %c%d: %s and %s cannot share it, as it is not safe: "
+                  "the one landing there would have captured the other",
+                  'a' + square % 7, square / 7 + 1, colour_names[colour_of (&options, p)],
+                  colour_names[colour_of (&options, q)]);
+      }
 
   const char *blood = fields[2 + np];
   if (strncmp (blood, "blood:", 6) != 0)
