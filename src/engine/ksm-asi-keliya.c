@@ -1469,8 +1469,10 @@ const KsmRules ksm_asi_keliya_rules = {
       { "one", 1, true },
       { "two", 2, false },
       { "three", 3, false },
-      { "so-hatara", 4, true },
-      { "four", 4, false },
+      { "so-hatara", 4, true, "S" },
+      /* "4" as the notation writes it: the plain four, which shares its
+       * value with the So-hatara */
+      { "four", 4, false, "4" },
       { "five", 5, true },
       { "six", 6, false },
     },
