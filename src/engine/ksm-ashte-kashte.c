@@ -133,10 +133,10 @@ face_value (int face)
 
 static const KsmOptionInfo ashte_option_info[] = {
   { "blood-rule", "A colour must capture before it enters the inner rings",
-    "the Bengal tradition (seeds/ashte-kashte.txt)", "a house rule: the inner rings are open to all",
+    "the Bengal tradition", "a house rule: the inner rings are open to all",
     KSM_OPT_ASHTE_BLOOD_RULE, true },
   { "capture-extra", "A capture earns another throw",
-    "the Bengal tradition (seeds/ashte-kashte.txt)", "a house rule: only a 4 or an 8 throws again",
+    "the Bengal tradition", "a house rule: only a 4 or an 8 throws again",
     KSM_OPT_ASHTE_CAPTURE_EXTRA, true },
   { "grace", "Tokens enter only with a 4 or an 8",
     "Falkener, Games Ancient and Oriental (1892)", "the Bengal tradition: tokens start on the board",

@@ -221,13 +221,13 @@ kasimala_face_of_pattern (uint32_t pattern)
 
 static const KsmOptionInfo kasimala_option_info[] = {
   { "extra-throw", "Chya and ngha throw again",
-    "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: every throw passes the turn",
+    "Bhaktapur's elders (the Bhaktapur rules page)", "house rule: every throw passes the turn",
     KSM_OPT_KASIMALA_EXTRA_THROW, true },
   { "kasi-starts", "A kasi is needed to start a piece",
-    "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: any throw starts the next piece",
+    "Bhaktapur's elders (the Bhaktapur rules page)", "house rule: any throw starts the next piece",
     KSM_OPT_KASIMALA_KASI_STARTS, true },
   { "safe-laigas", "Laigas are safe",
-    "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: laigas are ordinary cells",
+    "Bhaktapur's elders (the Bhaktapur rules page)", "house rule: laigas are ordinary cells",
     KSM_OPT_KASIMALA_SAFE_LAIGAS, true },
 };
 
