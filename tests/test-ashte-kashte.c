@@ -304,6 +304,56 @@ test_exact_finish (void)
   g_assert_cmpint (outcome.reason, ==, KSM_END_ALL_HOME);
 }
 
+/* rules-decisions.md, "the centre": d4 is home. A token there is finished:
+ * a token arriving beside it captures nothing, and it never moves again. */
+static void
+test_centre_is_home (void)
+{
+  const char *text = "ashte-kashte 2 R:0,0,0,47 G:0,0,0,48 blood:RG r - 99";
+  KsmPosition pos = parse (text);
+  KsmEffect effect;
+  KsmCellContent content;
+
+  assert_moves (text, 1, "d1-e1 c4-d4");
+  effect = play (&pos, 1, "c4-d4");
+  g_assert_cmpint (effect.captured, ==, 0);
+  g_assert_cmpint (effect.captured_player, ==, -1);
+  g_assert_false (effect.throws_again);
+  g_assert_cmpint (pos.u.ashte.token[1][3], ==, 48);
+  rules->cell_content (&pos, cell ("d4"), &content);
+  g_assert_cmpint (content.counts[0], ==, 1);
+  g_assert_cmpint (content.counts[1], ==, 1);
+  /* a claimed capture there is refused */
+  {
+    KsmPosition again = parse (text);
+    KsmMove m;
+    char error[KSM_ERROR_MAX] = "";
+    rules->apply_throw (&again, face_of_value (1));
+    g_assert_false (rules->parse_move (&again, "c4-d4x1", &m, error, sizeof error));
+  }
+  /* nor does the blood a capture would draw come from it */
+  pos = parse ("ashte-kashte 2 R:0,0,0,23 G:0,0,0,0 blood:- r - 9 blood-rule=off");
+  pos.u.ashte.token[0][3] = 47;
+  pos.u.ashte.token[1][3] = 48;
+  effect = play (&pos, 1, "c4-d4");
+  g_assert_cmpint (effect.captured, ==, 0);
+  g_assert_cmpint (pos.u.ashte.blooded, ==, 0);
+
+  /* a finished token never moves: with every other token home, each throw
+   * is lost */
+  for (int value = 1; value <= 8; value = value == 4 ? 8 : value + 1)
+    assert_moves ("ashte-kashte 2 R:48,48,48,45 G:0,0,0,48 blood:RG g - 5", value,
+                  value == 1 ? "d7-c7" : value == 2 ? "d7-b7" : value == 3 ? "d7-a7"
+                  : value == 4 ? "d7-a6" : "d7-a2");
+  {
+    KsmPosition home = parse ("ashte-kashte 3 R:48,48,48,41 B:0,0,0,0 G:0,0,0,0 blood:R r - 5");
+    KsmMove moves[KSM_MAX_MOVES];
+    rules->apply_throw (&home, face_of_value (8));
+    g_assert_cmpint (rules->legal_moves (&home, moves), ==, 1);
+    g_assert_cmpint (moves[0].kind, ==, KSM_MOVE_LOSE);
+  }
+}
+
 static void
 test_draw (void)
 {
@@ -345,6 +395,37 @@ test_grace (void)
   play (&pos, 2, "g3-g5x1");
   g_assert_cmpint (pos.u.ashte.token[1][0] + pos.u.ashte.token[1][1] + pos.u.ashte.token[1][2]
                    + pos.u.ashte.token[1][3], ==, -4);
+}
+
+/* rules-decisions.md, "tokens at the start", under grace: a captured token
+ * goes back off the board, not to its start square, and must enter again
+ * with a 4 or an 8, as in Falkener and Ludii. */
+static void
+test_grace_capture_reenters (void)
+{
+  KsmPosition pos = parse ("ashte-kashte 2 R:0,0,0,5 G:0,0,0,19 blood:- r - 5 grace=on");
+  char text[KSM_NOTATION_MAX];
+  KsmEffect effect;
+
+  effect = play (&pos, 2, "g3-g5x1");
+  g_assert_cmpint (effect.captured, ==, 1);
+  g_assert_cmpint (effect.captured_player, ==, 1);
+  rules->format_position (&pos, text, sizeof text);
+  g_assert_cmpstr (text, ==, "ashte-kashte 2 R:0,0,0,7 G:x,0,0,0 blood:R r - 6 grace=on");
+
+  /* Green's captured token waits off the board: a 1, 2 or 3 moves only the
+   * tokens on the board; a 4 or an 8 may bring it in on d7 */
+  assert_moves ("ashte-kashte 2 R:0,0,0,7 G:x,0,0,0 blood:R g - 7 grace=on", 1, "d7-c7");
+  assert_moves ("ashte-kashte 2 R:0,0,0,7 G:x,0,0,0 blood:R g - 7 grace=on", 3, "d7-a7");
+  assert_moves ("ashte-kashte 2 R:0,0,0,7 G:x,0,0,0 blood:R g - 7 grace=on", 4, "in-d7 d7-a6");
+  assert_moves ("ashte-kashte 2 R:0,0,0,7 G:x,0,0,0 blood:R g - 7 grace=on", 8, "in-d7 d7-a2");
+  assert_moves ("ashte-kashte 2 R:0,0,0,7 G:x,x,x,x blood:R g - 7 grace=on", 2, "lost");
+
+  /* without grace the same capture sends it to its start square */
+  pos = parse ("ashte-kashte 2 R:0,0,0,5 G:0,0,0,19 blood:- r - 5");
+  play (&pos, 2, "g3-g5x1");
+  rules->format_position (&pos, text, sizeof text);
+  g_assert_cmpstr (text, ==, "ashte-kashte 2 R:0,0,0,7 G:0,0,0,0 blood:R r - 6");
 }
 
 static void
@@ -390,6 +471,50 @@ test_notation (void)
     }
 }
 
+/* rules-decisions.md, "Positions that cannot arise": refused with a message
+ * that names the square or the field */
+static void
+test_cannot_arise (void)
+{
+  static const struct { const char *text, *names; } refused[] = {
+    /* Red's 1 and Green's 13 are both e1, which is not safe */
+    { "ashte-kashte 2 R:0,0,0,1 G:0,0,0,13 blood:- r - 9", "e1" },
+    /* Blue's 22 and Green's 16 are g2, the square of the old rules-pane example */
+    { "ashte-kashte 4 R:0,0,0,0 B:0,0,0,22 G:0,0,0,16 Y:0,0,0,0 blood:- r - 5", "g2" },
+    /* the inner ring: Red's 41 is d3, Blue's 47 */
+    { "ashte-kashte 3 R:0,0,0,41 B:0,0,0,47 G:0,0,0,0 blood:RB r - 9", "d3" },
+    { "ashte-kashte 2 R:0,0,0,0 G:0,0,0,0 blood:- r - 0 grace=on grace=off", "grace" },
+    { "ashte-kashte 2 R:0,0,0,0 G:0,0,0,0 blood:- r - 0 blood-rule=off blood-rule=off", "blood-rule" },
+  };
+  static const char *const accepted[] = {
+    /* a safe square holds several colours: g4 is Red's 6 and Blue's 0 */
+    "ashte-kashte 3 R:0,0,0,6 B:0,0,0,0 G:0,0,0,0 blood:- r - 9",
+    /* c2, Red's way in, is Green's 20 */
+    "ashte-kashte 2 R:0,0,0,24 G:0,0,0,20 blood:R r - 9",
+    /* and so does the centre, home */
+    "ashte-kashte 2 R:0,0,0,48 G:0,0,0,48 blood:RG r - 99",
+    /* tokens off the board share nothing */
+    "ashte-kashte 2 R:x,x,x,x G:x,x,x,x blood:- r - 0 grace=on",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      KsmPosition pos;
+      char error[KSM_ERROR_MAX] = "";
+      g_assert_false (rules->parse_position (refused[i].text, &pos, error, sizeof error));
+      g_test_message ("%s: %s", refused[i].text, error);
+      g_assert_nonnull (strstr (error, refused[i].names));
+      g_assert_null (strchr (error, '\n'));
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      KsmPosition pos = parse (accepted[i]);
+      char text[KSM_NOTATION_MAX];
+      rules->format_position (&pos, text, sizeof text);
+      g_assert_cmpstr (text, ==, accepted[i]);
+    }
+}
+
 /* Random games, checked after every event */
 static void
 check_invariants (const KsmPosition *pos, uint8_t blood_before)
@@ -409,8 +534,8 @@ check_invariants (const KsmPosition *pos, uint8_t blood_before)
           on_cells[p] += content.counts[p];
           colours += content.counts[p] > 0;
         }
-      /* only safe squares hold several colours */
-      if (!(rules->cell_flags (&options, c) & KSM_CELL_SAFE))
+      /* only safe squares and the centre, home, hold several colours */
+      if (!(rules->cell_flags (&options, c) & (KSM_CELL_SAFE | KSM_CELL_GOAL)))
         g_assert_cmpint (colours, <=, 1);
     }
   for (int p = 0; p < options.n_players; p++)
@@ -509,9 +634,12 @@ main (int argc, char **argv)
   g_test_add_func ("/ashte-kashte/blood-rule", test_blood_rule);
   g_test_add_func ("/ashte-kashte/capture-chains-with-four", test_capture_chains_with_four);
   g_test_add_func ("/ashte-kashte/exact-finish", test_exact_finish);
+  g_test_add_func ("/ashte-kashte/centre-is-home", test_centre_is_home);
   g_test_add_func ("/ashte-kashte/draw", test_draw);
   g_test_add_func ("/ashte-kashte/grace", test_grace);
+  g_test_add_func ("/ashte-kashte/grace-capture-reenters", test_grace_capture_reenters);
   g_test_add_func ("/ashte-kashte/notation", test_notation);
+  g_test_add_func ("/ashte-kashte/cannot-arise", test_cannot_arise);
   g_test_add_func ("/ashte-kashte/random-games", test_random_games);
   return g_test_run ();
 }

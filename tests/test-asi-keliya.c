@@ -650,6 +650,53 @@ test_random_games (void)
   g_assert_cmpint (wins[1], >, 500);
 }
 
+/* rules-decisions.md, "Positions that cannot arise": refused with a message
+ * that names the cell or the field */
+static void
+test_cannot_arise (void)
+{
+  static const struct { const char *text, *names; } refused[] = {
+    /* the South arm's east line, Sn4: South's 5, East's 35 */
+    { "asi-keliya S:h,h,h,5 E:h,h,h,35 N:h,h,h,h W:h,h,h,h s throw - 9", "Sn4" },
+    /* Sm4, South's home row's first cell (44), is East's 34 */
+    { "asi-keliya S:h,h,h,44 E:h,h,h,34 N:h,h,h,h W:h,h,h,h e throw - 9", "Sm4" },
+    /* North and West on the East arm: North's 35 is West's 15 */
+    { "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,35 W:h,h,h,25 s throw - 9", "En4" },
+    /* more throws held than made */
+    { "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw S 0", "field 9" },
+    { "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw 11 1", "field 9" },
+    { "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 152 2", "field 9" },
+    { "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s play S3 pool:7 1", "field 10" },
+    /* an option given twice */
+    { "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw - 0 passing=off passing=off", "passing" },
+    { "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw - 0 partner-play=on partner-play=off", "partner-play" },
+  };
+  static const char *const accepted[] = {
+    /* a corner holds both teams: SE is South's 9 and East's 39 */
+    "asi-keliya S:h,h,h,9 E:h,h,h,39 N:h,h,h,h W:h,h,h,h s throw - 9",
+    /* partners share any cell, and home holds everyone */
+    "asi-keliya S:h,h,5,H E:h,h,h,H N:h,h,h,25 W:h,h,h,h s throw - 9",
+    "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw S 1",
+    "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 152 3",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      KsmPosition pos;
+      char error[KSM_ERROR_MAX] = "";
+      g_assert_false (rules->parse_position (refused[i].text, &pos, error, sizeof error));
+      g_test_message ("%s: %s", refused[i].text, error);
+      g_assert_nonnull (strstr (error, refused[i].names));
+      g_assert_null (strchr (error, '\n'));
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      KsmPosition pos = parse (accepted[i]);
+      g_autofree char *again = format (&pos);
+      g_assert_cmpstr (again, ==, accepted[i]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -670,6 +717,7 @@ main (int argc, char **argv)
   g_test_add_func ("/asi-keliya/team-win-and-passing-turns", test_team_win_and_passing_turns);
   g_test_add_func ("/asi-keliya/notation", test_notation);
   g_test_add_func ("/asi-keliya/lap-to-home-row", test_lap_to_home_row);
+  g_test_add_func ("/asi-keliya/cannot-arise", test_cannot_arise);
   g_test_add_func ("/asi-keliya/random-games", test_random_games);
   return g_test_run ();
 }

@@ -213,9 +213,9 @@ test_moves_lost (void)
   run_cli (&r, "moves", "--game", "kasimala", "--position", START17, "--throw", "2", NULL);
   assert_success (&r);
   g_assert_cmpuint (g_strv_length (r.lines), ==, 1);
-  g_assert_true (g_str_has_prefix (r.lines[0], "lost"));
-  g_assert_true (g_str_has_suffix (r.lines[0],
-    "  kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS s - 1 0/0"));
+  /* the move as the notation writes it, "lost", like any other move */
+  g_assert_cmpstr (r.lines[0], ==,
+    "lost  kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS s - 1 0/0");
 
   /* a lost chya throws again: the same side is still to play */
   g_auto(Run) r2;
@@ -234,6 +234,64 @@ test_moves_lost (void)
   assert_success (&r3);
   g_assert_cmpuint (g_strv_length (r3.lines), ==, 1);
   g_assert_true (g_str_has_prefix (r3.lines[0], "lost"));
+}
+
+/* --throw takes a value, a name, another name (the Kasimala page's pi and
+ * dwak), and Asi Keliya's S for a So-hatara and 4 for the plain four, as
+ * its notation writes them */
+static void
+test_moves_throw_names (void)
+{
+  static const struct { const char *game, *position, *name, *same_as; } cases[] = {
+    { "kasimala", "kasimala 17 B:BBBBBBBBBBBBBBB.b M:................b T:SSSSSSSSSSSSSSSSS b - 2 0/0", "pi", "chya" },
+    { "kasimala", "kasimala 17 B:BBBBBBBBBBBBBBB.b M:................b T:SSSSSSSSSSSSSSSSS b - 2 0/0", "dwak", "dwadi" },
+    { "kasimala", "kasimala 17 B:BBBBBBBBBBBBBBB.b M:................b T:SSSSSSSSSSSSSSSSS b - 2 0/0", "4", "chya" },
+    { "asi-keliya", "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw - 0", "S", "so-hatara" },
+    { "asi-keliya", "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw - 0", "4", "four" },
+    { "ashte-kashte", "ashte-kashte 2 R:0,0,0,0 G:0,0,0,0 blood:- r - 0", "8", "ashte" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) by_name;
+      g_auto(Run) other;
+      run_cli (&by_name, "moves", "--game", cases[i].game, "--position", cases[i].position,
+               "--throw", cases[i].same_as, NULL);
+      assert_success (&by_name);
+      run_cli (&other, "moves", "--game", cases[i].game, "--position", cases[i].position,
+               "--throw", cases[i].name, NULL);
+      assert_success (&other);
+      g_assert_cmpstr (other.out, ==, by_name.out);
+    }
+  /* the So-hatara throws again; the plain four ends the sequence */
+  {
+    g_auto(Run) r;
+    run_cli (&r, "moves", "--game", "asi-keliya", "--position", cases[3].position, "--throw", "S", NULL);
+    g_assert_true (g_str_has_suffix (r.lines[0], "s throw S 1"));
+  }
+}
+
+/* After a move that ends the game the line says so: the notation has no
+ * field for it */
+static void
+test_moves_game_over (void)
+{
+  g_auto(Run) r;
+  g_auto(Run) on;
+
+  run_cli (&r, "moves", "--game", "ashte-kashte", "--position",
+           "ashte-kashte 4 R:45,48,48,48 B:10,20,30,31 G:3,5,9,12 Y:0,1,4,6 blood:RB r 3 300", NULL);
+  assert_success (&r);
+  g_assert_cmpuint (g_strv_length (r.lines), ==, 1);
+  g_assert_cmpstr (r.lines[0], ==,
+    "d5-d4  ashte-kashte 4 R:48,48,48,48 B:10,20,30,31 G:3,5,9,12 Y:0,1,4,6 blood:RB b - 300"
+    "  game over: Red won (1)");
+
+  /* a move that does not end it says nothing of the kind */
+  run_cli (&on, "moves", "--game", "ashte-kashte", "--position",
+           "ashte-kashte 4 R:44,48,48,48 B:10,20,30,31 G:3,5,9,12 Y:0,1,4,6 blood:RB r 3 300", NULL);
+  assert_success (&on);
+  g_assert_null (strstr (on.out, "game over"));
 }
 
 /* ---------------------------------------------------------------- selfplay */
@@ -284,6 +342,59 @@ test_selfplay (void)
            "--limit", "10", NULL);
   check_selfplay (&r3, 10);
   g_assert_cmpfloat (number_after (&r3, "mean throws per game: "), ==, 10);
+
+  /* only Kasimala has gulmasi: the race games print no line for it */
+  for (const char *const *game = (const char *const[]) { "ashte-kashte", "asi-keliya", NULL }; *game; game++)
+    {
+      g_auto(Run) race;
+      run_cli (&race, "selfplay", "--game", *game, "--games", "3", "--seed", "1", NULL);
+      assert_success (&race);
+      line_starting (&race, "draws: ");
+      g_assert_null (strstr (race.out, "gulmasi"));
+    }
+  g_auto(Run) two;
+  run_cli (&two, "selfplay", "--game", "ashte-kashte", "--games", "3", "--seed", "1",
+           "--players", "2", "--first", "1", NULL);
+  assert_success (&two);
+  line_starting (&two, "green won: ");
+  g_assert_null (strstr (two.out, "blue"));
+}
+
+/* --help says what the switches do: each rule option as the switch that
+ * changes it from its default, and every verb's options */
+static void
+test_help (void)
+{
+  g_auto(Run) r;
+
+  run_cli (&r, "--help", NULL);
+  assert_success (&r);
+  for (const char *const *on = (const char *const[]) { "--grace  ", "--partner-play  ",
+                                                       "--no-blood-rule  ", "--no-passing  ",
+                                                       "--no-extra-throw  ", NULL }; *on; on++)
+    g_assert_nonnull (strstr (r.out, *on));
+  g_assert_null (strstr (r.out, "--no-grace"));
+  g_assert_null (strstr (r.out, "--no-partner-play"));
+  g_assert_nonnull (strstr (r.out, "--grace  Tokens enter only with a 4 or an 8: off by default"));
+
+  /* selfplay's usage, up to the next verb, names --players and --first */
+  const char *selfplay = strstr (r.out, "  selfplay --game");
+  g_assert_nonnull (selfplay);
+  g_autofree char *usage = g_strndup (selfplay, strstr (selfplay, "  replay ") - selfplay);
+  g_assert_nonnull (strstr (usage, "--players N"));
+  g_assert_nonnull (strstr (usage, "--first P"));
+}
+
+/* the error for a missing --game names every game */
+static void
+test_game_needed (void)
+{
+  g_auto(Run) r;
+
+  run_cli (&r, "moves", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "--game is needed"));
+  g_assert_nonnull (strstr (r.err, "kasimala, ashte-kashte, asi-keliya"));
 }
 
 /* ------------------------------------------------------------------ errors */
@@ -384,6 +495,25 @@ test_errors (void)
                       "--position",
                       "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b 1 1 0/0",
                       "--throw", "2", NULL);
+  /* rules-decisions.md, "Positions that cannot arise": refused like any
+   * malformed position */
+  assert_usage_error ("two colours on a square that is not safe", "moves", "--game", "ashte-kashte",
+                      "--position", "ashte-kashte 2 R:0,0,0,1 G:0,0,0,13 blood:- r - 9", "--throw", "1", NULL);
+  assert_usage_error ("a started brick beside the waiting ones", "moves", "--game", "kasimala",
+                      "--position", "kasimala 17 B:BBBBBBBBBBBBBBBBb M:................. T:SSSSSSSSSSSSSSSSS b - 9 0/0",
+                      "--throw", "1", NULL);
+  assert_usage_error ("a started brick on its first cell", "moves", "--game", "kasimala",
+                      "--position", "kasimala 17 B:b................ M:................. T:SSSSSSSSSSSSSSSSS b - 9 16/0",
+                      "--throw", "1", NULL);
+  assert_usage_error ("more throws held than made", "moves", "--game", "asi-keliya",
+                      "--position", "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s throw S 0",
+                      "--throw", "1", NULL);
+  assert_usage_error ("two teams on a cell that is not a corner", "moves", "--game", "asi-keliya",
+                      "--position", "asi-keliya S:h,h,h,5 E:h,h,h,35 N:h,h,h,h W:h,h,h,h s throw - 9",
+                      "--throw", "2", NULL);
+  assert_usage_error ("an option given twice", "moves", "--game", "ashte-kashte",
+                      "--position", "ashte-kashte 2 R:0,0,0,0 G:0,0,0,0 blood:- r - 0 grace=on grace=on",
+                      "--throw", "4", NULL);
   assert_usage_error ("bad games", "selfplay", "--game", "kasimala", "--games", "many", "--seed", "1", NULL);
   assert_usage_error ("bad length", "selfplay", "--game", "kasimala", "--games", "2", "--seed", "1",
                       "--length", "18", NULL);
@@ -409,7 +539,11 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/moves/start", test_moves_start);
   g_test_add_func ("/cli/moves/many", test_moves_many);
   g_test_add_func ("/cli/moves/lost", test_moves_lost);
+  g_test_add_func ("/cli/moves/throw-names", test_moves_throw_names);
+  g_test_add_func ("/cli/moves/game-over", test_moves_game_over);
   g_test_add_func ("/cli/selfplay", test_selfplay);
+  g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/game-needed", test_game_needed);
   g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/errors", test_errors);
 

@@ -507,17 +507,19 @@ path_of (int L, int side)
 
 static const char *face_names[] = { NULL, "kasi", "dwadi", "sudi", "chya", "ngha" };
 
-/* A lone started piece of `side` anywhere on its path, and a lone enemy piece
- * out of the way: every throw takes it exactly that many cells on. */
+/* A lone started piece of `side` anywhere on its path but its first cell
+ * (where no start puts a piece: rules-decisions.md, "Positions that cannot
+ * arise"), and a lone enemy piece out of the way in the mala: every throw
+ * takes it exactly that many cells on. */
 static void
 walk_path (int L, int side)
 {
   g_autoptr(GPtrArray) path = path_of (L, side);
   const char *mine = side == BRICKS ? "b" : "s";
   const char *theirs = side == BRICKS ? "s" : "b";
-  static const char *parking[] = { "B1", "T1", "M2", "M3" };
+  static const char *parking[] = { "M2", "M3", "M4" };
 
-  for (unsigned i = 0; i < 3u * L + 2; i++)
+  for (unsigned i = 1; i < 3u * L + 2; i++)
     for (int v = 1; v <= 5; v++)
       {
         const char *from = path->pdata[i], *to = path->pdata[i + v];
@@ -569,7 +571,7 @@ test_seed_path_after_other_row (gconstpointer data)
 
   /* and from M1 into the top row again */
   g_free (cells);
-  cells = g_strdup_printf ("M2:b T%d:s", L);
+  cells = g_strdup_printf ("M2:b B%d:s", L);
   pos = P (L, "b", 99, cells, NULL);
   throw_face (&pos, "sudi");
   check_moves (&pos, "M2-T2");
@@ -835,12 +837,17 @@ test_kasi_start_captures (void)
 static void
 test_kasi_start_stacks (void)
 {
-  KsmPosition pos = P (17, "b", 80, "B1-16:B B17:b T1-17:S", NULL);
-  throw_face (&pos, "kasi");
-  check_moves (&pos, "^B16-B17");
-  play (&pos, "B16-B17");
+  /* A start lands beside its own started pieces only where a start goes
+   * further than one cell: with any throw starting (kasi-starts=off), a
+   * dwadi takes the brick on B15 onto the one on B17. (With a kasi, a
+   * started piece on its own row stands at least two cells past every
+   * waiting one, rules-decisions.md, so a kasi's start never stacks there.) */
+  KsmPosition pos = P (17, "b", 80, "B1-15:B B17:b M17:b T1-17:S", "kasi-starts=off");
+  throw_face (&pos, "dwadi");
+  check_moves (&pos, "B17-M16 M17-M15 ^B15-B17");
+  play (&pos, "B15-B17");
   assert_content (&pos, "B17", BRICKS, 2, false);
-  assert_built (&pos, build (17, "s", "-", 81, "B1-15:B B17:b2 T1-17:S", NULL));
+  assert_built (&pos, build (17, "s", "-", 81, "B1-14:B B17:b2 M17:b T1-17:S", "kasi-starts=off"));
 }
 
 /* ----------------------------------------------------------------- moving */
@@ -935,7 +942,8 @@ test_capture_stack_top_row (void)
   throw_face (&pos, "sudi");
   check_moves (&pos, "B17-B14x1 M1-M4");
 
-  pos = P (17, "s", 70, "B1-14:B B15:b3 B17:s M1:s T3-17:S", NULL);
+  /* (B14 is empty: a started brick stands two cells past the waiting ones) */
+  pos = P (17, "s", 70, "B1-13:B B15:b3 B16:b B17:s M1:s T3-17:S", NULL);
   throw_face (&pos, "dwadi");
   check_moves (&pos, "B17-B15x3 M1-M3");
   e = play (&pos, "B17-B15");
@@ -943,7 +951,7 @@ test_capture_stack_top_row (void)
   g_assert_cmpint (e.captured_waiting, ==, 0);
   g_assert_cmpint (e.captured_player, ==, BRICKS);
   g_assert_cmpint (R->pieces_left (&pos, BRICKS), ==, 14);
-  assert_built (&pos, build (17, "b", "-", 71, "B1-14:B B15:s M1:s T3-17:S", NULL));
+  assert_built (&pos, build (17, "b", "-", 71, "B1-13:B B15:s B16:b M1:s T3-17:S", NULL));
 }
 
 /* ---------------------------------------------------------------- laigas */

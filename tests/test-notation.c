@@ -232,8 +232,18 @@ test_malformed (void)
      * reaches, could land on it and lose a piece */
     { "kasimala 21 B:BBBBBBBBBBBBBBBBBBBBB M:..................... T:SSSSSSsSSSSSSSSSSSSSS b - 0 0/0", "a started stone behind waiting ones" },
     { "kasimala 17 B:BBBBBBbBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0", "a started brick behind waiting ones" },
-    { "kasimala 17 B:BBBBBBBBBBBBBBBb. M:................b T:SSSSSSSSSSSSSSSSS s - 0 0/0", "(control) must parse" },
-    { "kasimala 17 B:BBBBBBBBBBBBBBBB. M:................. T:s2SSSSSSSSSSSSSSS. s - 0 1/0", "(control) must parse" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBB.b M:................b T:SSSSSSSSSSSSSSSSS s - 2 0/0", "(control) must parse" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBB. M:................. T:s2..SSSSSSSSSSSSSS s - 3 1/1 kasi-starts=off", "(control) must parse" },
+    /* rules-decisions.md, "Positions that cannot arise": a start moves a
+     * piece at least one cell past its own, in order from the mala end */
+    { "kasimala 17 B:BBBBBBBBBBBBBBBBb M:................. T:SSSSSSSSSSSSSSSSS b - 9 0/0", "a started brick just past the waiting ones" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBb. M:................b T:SSSSSSSSSSSSSSSSS s - 2 0/0", "a started brick beside the waiting ones" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBB. M:................. T:s2SSSSSSSSSSSSSSS. s - 2 1/0", "started stones beside the waiting ones" },
+    { "kasimala 17 B:b................ M:................. T:SSSSSSSSSSSSSSSSS b - 9 16/0", "a started brick on its own first cell" },
+    { "kasimala 17 B:................. M:................. T:SSSSSSSSSSSSSSSSs b - 9 17/0", "a started stone on its own first cell" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0 limit=9 limit=10", "the limit given twice" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0 safe-laigas=off safe-laigas=off", "an option given twice" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0 extra-throw=off extra-throw=on", "an option given twice, both ways" },
   };
 
   for (unsigned i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -385,6 +395,29 @@ test_moves (void)
   assert_moves_text (&pos, "M25-M23");
 }
 
+/* rules-decisions.md, "Positions that cannot arise": refused with a message
+ * that names the cell (the issue's cases) */
+static void
+test_cannot_arise (void)
+{
+  static const struct { const char *text, *names; } refused[] = {
+    { "kasimala 17 B:BBBBBBBBBBBBBBBBb M:................. T:SSSSSSSSSSSSSSSSS b - 9 0/0", "B17" },
+    { "kasimala 17 B:b................ M:................. T:SSSSSSSSSSSSSSSSS b - 9 16/0", "B1" },
+    { "kasimala 21 B:BBBBBBBBBBBBBBBBBBBBB M:..................... T:.SSSSSSSSSSSSSSSSSSSs b - 9 0/0", "T21" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:.sSSSSSSSSSSSSSSS b - 9 0/0", "T2" },
+    { "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0 kasi-starts=off kasi-starts=off", "kasi-starts" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      KsmPosition pos;
+      char error[KSM_ERROR_MAX] = "";
+      g_assert_false (R->parse_position (refused[i].text, &pos, error, sizeof error));
+      g_test_message ("%s: %s", refused[i].text, error);
+      g_assert_nonnull (strstr (error, refused[i].names));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -397,6 +430,7 @@ main (int argc, char **argv)
   g_test_add_func ("/kasimala/notation/round-trip-options", test_round_trip_options);
   g_test_add_func ("/kasimala/notation/fields", test_fields);
   g_test_add_func ("/kasimala/notation/malformed", test_malformed);
+  g_test_add_func ("/kasimala/notation/cannot-arise", test_cannot_arise);
   g_test_add_func ("/kasimala/notation/format-small-buffer", test_format_small_buffer);
   g_test_add_func ("/kasimala/notation/moves", test_moves);
 

@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "ksm-player.h"
 #include "ksm-random.h"
 #include "ksm-rules.h"
 
@@ -404,6 +405,73 @@ static const char *CONFIG_NAMES[] = {
   "/kasimala/selfplay/17-limit-60",
 };
 
+/* Every position of many random games, of all three games and under their
+ * options, goes through the notation and comes back the same: the parsers
+ * refuse the positions that cannot arise (rules-decisions.md), and this
+ * shows that they refuse none that does. Random and Easy players both, as
+ * Easy captures whenever it can. */
+static void
+test_every_position_parses (void)
+{
+  static const struct { const char *game; int size; uint32_t flip; int games; } runs[] = {
+    { "kasimala", 17, 0, 60 },
+    { "kasimala", 21, KSM_OPT_KASIMALA_KASI_STARTS, 40 },
+    { "kasimala", 25, KSM_OPT_KASIMALA_SAFE_LAIGAS | KSM_OPT_KASIMALA_EXTRA_THROW, 30 },
+    { "ashte-kashte", 2, 0, 150 },
+    { "ashte-kashte", 3, KSM_OPT_ASHTE_BLOOD_RULE, 60 },
+    { "ashte-kashte", 4, KSM_OPT_ASHTE_GRACE, 40 },
+    { "ashte-kashte", 4, KSM_OPT_ASHTE_GRACE | KSM_OPT_ASHTE_CAPTURE_EXTRA, 20 },
+    { "asi-keliya", 4, 0, 60 },
+    { "asi-keliya", 4, KSM_OPT_ASI_PASSING, 40 },
+    { "asi-keliya", 4, KSM_OPT_ASI_PARTNER_PLAY, 40 },
+  };
+  KsmRandom rng;
+  long positions = 0;
+
+  ksm_random_seed (&rng, 20261201);
+  for (gsize r = 0; r < G_N_ELEMENTS (runs); r++)
+    {
+      const KsmRules *rules = ksm_rules_lookup (runs[r].game);
+      g_assert_nonnull (rules);
+      for (int g = 0; g < runs[r].games; g++)
+        {
+          KsmOptions options;
+          KsmPosition pos;
+          KsmMove moves[KSM_MAX_MOVES];
+          KsmLevel level = g % 2 ? KSM_LEVEL_EASY : KSM_LEVEL_RANDOM;
+
+          rules->default_options (&options);
+          if (options.game == KSM_GAME_KASIMALA)
+            options.length = (uint8_t) runs[r].size;
+          else if (options.game == KSM_GAME_ASHTE_KASHTE)
+            options.n_players = (uint8_t) runs[r].size;
+          options.flags ^= runs[r].flip;
+          rules->init (&pos, &options);
+          while (pos.phase != KSM_PHASE_OVER && pos.throw_count < 20000)
+            {
+              char text[KSM_NOTATION_MAX], again[KSM_NOTATION_MAX], error[KSM_ERROR_MAX] = "";
+              KsmPosition parsed;
+
+              if (pos.phase == KSM_PHASE_THROW)
+                rules->apply_throw (&pos, ksm_throw_sample (&rules->throws, &rng, NULL));
+              else
+                {
+                  int n = rules->legal_moves (&pos, moves);
+                  rules->apply_move (&pos, &moves[ksm_player_choose (level, &pos, moves, n, &rng)], NULL);
+                }
+              g_assert_cmpint (rules->format_position (&pos, text, sizeof text), >, 0);
+              if (!rules->parse_position (text, &parsed, error, sizeof error))
+                g_error ("a position a game reached is refused: \"%s\": %s", text, error);
+              g_assert_cmpint (rules->format_position (&parsed, again, sizeof again), >, 0);
+              g_assert_cmpstr (again, ==, text);
+              g_assert_cmpint (parsed.phase, ==, pos.phase);
+              positions++;
+            }
+        }
+    }
+  g_test_message ("%ld positions parsed back", positions);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -416,6 +484,7 @@ main (int argc, char **argv)
   for (unsigned i = 0; i < G_N_ELEMENTS (CONFIGS); i++)
     g_test_add_data_func (CONFIG_NAMES[i], &CONFIGS[i], run);
   g_test_add_func ("/kasimala/selfplay/replay", test_replay);
+  g_test_add_func ("/selfplay/every-position-parses", test_every_position_parses);
 
   return g_test_run ();
 }

@@ -60,6 +60,24 @@ test_faces (void)
   g_assert_cmpint (ksm_rules_face_lookup (R, ""), ==, -1);
 }
 
+/* The other names a player may give a throw: the Kasimala page's dwak and
+ * pi, and Asi Keliya's S and 4 as its notation writes the So-hatara and the
+ * plain four (whose shared value names neither) */
+static void
+test_other_names (void)
+{
+  const KsmRules *asi = ksm_rules_lookup ("asi-keliya");
+
+  g_assert_cmpint (ksm_rules_face_lookup (R, "dwak"), ==, face_index ("dwadi"));
+  g_assert_cmpint (ksm_rules_face_lookup (R, "pi"), ==, face_index ("chya"));
+  g_assert_cmpint (ksm_rules_face_lookup (R, "p"), ==, -1);
+  g_assert_cmpint (ksm_rules_face_lookup (R, "pix"), ==, -1);
+  g_assert_nonnull (asi);
+  g_assert_cmpstr (asi->throws.faces[ksm_rules_face_lookup (asi, "S")].name, ==, "so-hatara");
+  g_assert_cmpstr (asi->throws.faces[ksm_rules_face_lookup (asi, "4")].name, ==, "four");
+  g_assert_cmpstr (asi->throws.faces[ksm_rules_face_lookup (asi, "5")].name, ==, "five");
+}
+
 /* Every pattern of four strips, and the face it makes: the count of hollow
  * sides up decides it, whichever strips they are. */
 static void
@@ -332,6 +350,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/kasimala/throws/faces", test_faces);
   g_test_add_func ("/kasimala/throws/patterns", test_patterns);
+  g_test_add_func ("/throws/other-names", test_other_names);
   g_test_add_func ("/kasimala/throws/chi-square", test_chi_square);
   g_test_add_func ("/random/same-seed", test_same_seed);
   g_test_add_func ("/random/xoshiro256ss-reference", test_reference);

@@ -150,17 +150,15 @@ find_game (int argc, char **argv)
       else if (g_str_has_prefix (argv[i], "--game="))
         id = argv[i] + strlen ("--game=");
     }
+  g_autoptr(GString) known = g_string_new (NULL);
+  for (unsigned i = 0; i < ksm_rules_n_games (); i++)
+    g_string_append_printf (known, "%s%s", i ? ", " : "", ksm_rules_nth (i)->id);
   if (id == NULL)
-    die ("--game is needed (one of: kasimala)");
+    die ("--game is needed (one of: %s)", known->str);
 
   const KsmRules *rules = ksm_rules_lookup (id);
   if (rules == NULL)
-    {
-      g_autoptr(GString) known = g_string_new (NULL);
-      for (unsigned i = 0; i < ksm_rules_n_games (); i++)
-        g_string_append_printf (known, "%s%s", i ? ", " : "", ksm_rules_nth (i)->id);
-      die ("--game: unknown game \"%s\" (known: %s)", id, known->str);
-    }
+    die ("--game: unknown game \"%s\" (known: %s)", id, known->str);
   return rules;
 }
 
@@ -255,6 +253,29 @@ verb_throws (int argc, char **argv)
   return 0;
 }
 
+/* ---- results ---- */
+
+/* "Red won (1)", "Bricks won a gulmasi (2)", "a draw": a team game names
+ * every player of the winning team */
+static char *
+result_words (const KsmRules *rules, const KsmPosition *pos)
+{
+  KsmOutcome outcome;
+  g_autoptr(GString) winners = g_string_new (NULL);
+
+  rules->outcome (pos, &outcome);
+  if (!outcome.over)
+    return g_strdup ("not finished");
+  if (outcome.winner < 0)
+    return g_strdup ("a draw");
+  for (int p = 0; p < rules->n_players (&pos->options); p++)
+    if (rules->team_of (&pos->options, p) == outcome.winning_team)
+      g_string_append_printf (winners, "%s%s", winners->len ? " and " : "",
+                              rules->player_name (&pos->options, p));
+  return g_strdup_printf ("%s won%s (%u)", winners->str, outcome.gulmasi ? " a gulmasi" : "",
+                          outcome.score);
+}
+
 /* ---- moves ---- */
 
 static int
@@ -312,13 +333,16 @@ verb_moves (int argc, char **argv)
       char move_text[64], after_text[KSM_NOTATION_MAX];
       KsmPosition after = pos;
 
+      /* a lost throw too is written as the notation writes it: "lost" */
       rules->format_move (&pos, &moves[i], move_text, sizeof move_text);
       rules->apply_move (&after, &moves[i], NULL);
       rules->format_position (&after, after_text, sizeof after_text);
-      if (moves[i].kind == KSM_MOVE_LOSE)
-        printf ("lost: nothing can use the %s (%d)  %s\n",
-                rules->throws.faces[pos.face].name, rules->throws.faces[pos.face].value,
-                after_text);
+      if (after.phase == KSM_PHASE_OVER)
+        {
+          /* the notation has no field for it: say so beside the position */
+          g_autofree char *result = result_words (rules, &after);
+          printf ("%s  %s  game over: %s\n", move_text, after_text, result);
+        }
       else
         printf ("%s  %s\n", move_text, after_text);
     }
@@ -450,7 +474,8 @@ verb_selfplay (int argc, char **argv)
   printf ("games: %" G_GUINT64_FORMAT "\n", n_games);
   print_wins (rules, &game.options, wins);
   printf ("draws: %" G_GUINT64_FORMAT "\n", draws);
-  printf ("gulmasi: %" G_GUINT64_FORMAT "\n", gulmasi);
+  if (rules->gulmasi)
+    printf ("gulmasi: %" G_GUINT64_FORMAT "\n", gulmasi);
   printf ("mean throws per game: %.1f\n", (double) throws / (double) n_games);
   printf ("games per second: %.0f\n", elapsed > 0 ? (double) n_games / elapsed : 0.0);
   return unfinished == 0 ? 0 : 1;
@@ -466,7 +491,6 @@ verb_replay (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   const KsmRules *rules;
   KsmPosition pos;
-  KsmOutcome outcome;
   char position_text[KSM_NOTATION_MAX];
 
   if (argc != 1 || g_str_has_prefix (argv[0], "--"))
@@ -497,22 +521,8 @@ verb_replay (int argc, char **argv)
     }
   rules->format_position (&pos, position_text, sizeof position_text);
   printf ("position: %s\n", position_text);
-  rules->outcome (&pos, &outcome);
-  if (!outcome.over)
-    printf ("result: not finished\n");
-  else if (outcome.winner < 0)
-    printf ("result: a draw\n");
-  else
-    {
-      /* a team game names every player of the winning team */
-      g_autoptr(GString) winners = g_string_new (NULL);
-      for (int p = 0; p < rules->n_players (&pos.options); p++)
-        if (rules->team_of (&pos.options, p) == outcome.winning_team)
-          g_string_append_printf (winners, "%s%s", winners->len ? " and " : "",
-                                  rules->player_name (&pos.options, p));
-      printf ("result: %s won%s (%u)\n", winners->str, outcome.gulmasi ? " a gulmasi" : "",
-              outcome.score);
-    }
+  g_autofree char *result = result_words (rules, &pos);
+  printf ("result: %s\n", result);
   return 0;
 }
 
@@ -1338,9 +1348,11 @@ static const Verb verbs[] = {
   { "throws", "throws --game G [--count N] [--seed S]\n"
               "      how often each throw comes up, against its exact odds", verb_throws },
   { "moves", "moves --game G --position P [--throw T]\n"
-             "      every legal move of a throw, with the position after it", verb_moves },
+             "      every legal move of a throw (a value, a name or another name of it:\n"
+             "      3, sudi; pi for a chya; S for a So-hatara), with the position after it,\n"
+             "      and \"game over\" with the result after a move that ends the game", verb_moves },
   { "selfplay", "selfplay --game G [--games N] [--seed S] [--length L] [--limit N]\n"
-                "         [--no-RULE | --RULE ...] [--save DIR]\n"
+                "         [--players N] [--first P] [--no-RULE | --RULE ...] [--save DIR]\n"
                 "      random players to the end of each game, and the results", verb_selfplay },
   { "replay", "replay FILE\n"
               "      a saved game event by event, and where it ended", verb_replay },
@@ -1349,7 +1361,7 @@ static const Verb verbs[] = {
                "      and a summary per player (doc/analysis.md)", verb_analyse },
   { "tournament", "tournament --game G --a LEVEL --b LEVEL [--games N] [--seed S]\n"
                   "           [--jobs J] [--budget MS] [--nodes N] [--length L] [--limit N]\n"
-                  "           [--no-RULE | --RULE ...]\n"
+                  "           [--players N] [--first P] [--no-RULE | --RULE ...]\n"
                   "      two computer levels (random, easy, medium, hard) against each other,\n"
                   "      sides alternating, and the first level's win rate", verb_tournament },
   { "bench", "bench [--game G] [--length L] [--players N] [--sections S,S] [--playouts N]\n"
@@ -1370,9 +1382,13 @@ print_usage (FILE *out)
     {
       const KsmRules *rules = ksm_rules_nth (i);
       fprintf (out, "  %s (%s)\n", rules->id, rules->name);
+      /* each option as the switch that changes it from its default */
       for (unsigned k = 0; k < rules->n_option_info; k++)
-        fprintf (out, "    --no-%s  %s is %s by default\n", rules->option_info[k].key,
-                 rules->option_info[k].label, rules->option_info[k].default_on ? "on" : "off");
+        {
+          const KsmOptionInfo *info = &rules->option_info[k];
+          fprintf (out, "    --%s%s  %s: %s by default\n", info->default_on ? "no-" : "",
+                   info->key, info->label, info->default_on ? "on" : "off");
+        }
     }
   fprintf (out, "\nPositions and moves are written as doc/notation.md says.\n");
 }

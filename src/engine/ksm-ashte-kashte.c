@@ -43,6 +43,9 @@ typedef struct {
   int8_t path[KSM_MAX_PLAYERS][PATH_LENGTH];
   int8_t place[KSM_MAX_PLAYERS][N_CELLS];
   bool   safe[N_CELLS];
+  /* where nobody is captured: the safe squares, and the centre, which is
+   * home (rules-decisions.md: "the centre") */
+  bool   shared[N_CELLS];
 } Tables;
 
 static Tables tables;
@@ -82,6 +85,9 @@ build_tables (void)
       t.safe[t.path[colour][0]] = true;
       t.safe[t.path[colour][INNER_ENTRY]] = true;
     }
+  for (int cell = 0; cell < N_CELLS; cell++)
+    t.shared[cell] = t.safe[cell];
+  t.shared[t.path[RED][CENTRE]] = true;
   tables = t;
 }
 
@@ -127,10 +133,10 @@ face_value (int face)
 
 static const KsmOptionInfo ashte_option_info[] = {
   { "blood-rule", "A colour must capture before it enters the inner rings",
-    "the Bengal tradition (seeds/ashte-kashte.txt)", "a house rule: the inner rings are open to all",
+    "the Bengal tradition", "a house rule: the inner rings are open to all",
     KSM_OPT_ASHTE_BLOOD_RULE, true },
   { "capture-extra", "A capture earns another throw",
-    "the Bengal tradition (seeds/ashte-kashte.txt)", "a house rule: only a 4 or an 8 throws again",
+    "the Bengal tradition", "a house rule: only a 4 or an 8 throws again",
     KSM_OPT_ASHTE_CAPTURE_EXTRA, true },
   { "grace", "Tokens enter only with a 4 or an 8",
     "Falkener, Games Ancient and Oriental (1892)", "the Bengal tradition: tokens start on the board",
@@ -291,7 +297,7 @@ ashte_legal_moves (const KsmPosition *pos, KsmMove *moves)
         continue;
 
       int to_cell = tables.path[colour][to_index];
-      int captured = tables.safe[to_cell] ? 0 : others_on (pos, player, to_cell);
+      int captured = tables.shared[to_cell] ? 0 : others_on (pos, player, to_cell);
       KsmMove *m = &moves[n++];
       m->kind = (uint8_t) (from == OFF_BOARD ? KSM_MOVE_START : KSM_MOVE_STEP);
       m->from = (int8_t) (from == OFF_BOARD ? -1 : tables.path[colour][from]);
@@ -371,7 +377,7 @@ ashte_apply_move (KsmPosition *pos, const KsmMove *move, KsmEffect *effect)
             break;
           }
 
-      if (!tables.safe[move->to])
+      if (!tables.shared[move->to])
         for (int p = 0; p < pos->options.n_players; p++)
           {
             if (p == player)
@@ -430,7 +436,9 @@ ashte_pieces_left (const KsmPosition *pos, int player)
   return player >= 0 && player < pos->options.n_players ? TOKENS : 0;
 }
 
-/* Progress towards the centre, and the blood drawn, against the others'. */
+/* Progress towards the centre, and the blood drawn, against the others'.
+ * A token home is banked for good (nothing captures on the centre), so it
+ * counts a bonus over its steps. */
 static double
 ashte_evaluate (const KsmPosition *pos, int player)
 {
@@ -656,10 +664,11 @@ ashte_parse_position (const char *text, KsmPosition *pos, char *error, size_t er
           np, 2 + np + 4, n);
 
   /* options first: grace decides whether a token may be off the board */
+  uint32_t seen_options = 0;
   for (int i = 2 + np + 4; i < n; i++)
     {
       int matched = ksm_parse_option (ashte_option_info, N_OPTION_INFO, fields[i], strlen (fields[i]),
-                                      &options.flags, i + 1, error, error_size);
+                                      &options.flags, &seen_options, i + 1, error, error_size);
       if (matched < 0)
         {
           free (copy);
@@ -725,6 +734,26 @@ ashte_parse_position (const char *text, KsmPosition *pos, char *error, size_t er
       if (t != TOKENS)
         FAIL ("field %d: %s has four tokens, not %d", 3 + p, colour_names[colour_of (&options, p)], t);
     }
+
+  /* rules-decisions.md, "Positions that cannot arise": a landing off the
+   * safe squares and the centre captures every other colour there, so no
+   * game leaves two colours on such a square */
+  for (int p = 0; p < np; p++)
+    for (int t = 0; t < TOKENS; t++)
+      {
+        int index = parsed.u.ashte.token[p][t];
+        if (index == OFF_BOARD)
+          continue;
+        int square = tables.path[colour_of (&options, p)][index];
+        if (tables.shared[square])
+          continue;
+        for (int q = p + 1; q < np; q++)
+          if (tokens_at (tokens_word (&parsed.u.ashte, q), tables.place[colour_of (&options, q)][square]) > 0)
+            FAIL ("square %c%d: %s and %s cannot share it, as it is not safe: "
+                  "the one landing there would have captured the other",
+                  'a' + square % 7, square / 7 + 1, colour_names[colour_of (&options, p)],
+                  colour_names[colour_of (&options, q)]);
+      }
 
   const char *blood = fields[2 + np];
   if (strncmp (blood, "blood:", 6) != 0)

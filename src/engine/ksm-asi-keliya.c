@@ -1357,16 +1357,46 @@ asi_parse_position (const char *text, KsmPosition *pos, char *error, size_t erro
   }
   next++;
 
+  uint32_t seen_options = 0;
   for (int i = next; i < n; i++)
     {
       int matched = ksm_parse_option (asi_option_info, N_OPTION_INFO, fields[i], strlen (fields[i]),
-                                      &options.flags, i + 1, error, error_size);
+                                      &options.flags, &seen_options, i + 1, error, error_size);
       if (matched < 0)
         return false;
       if (!matched)
         FAIL ("field %d: unknown option \"%s\"", i + 1, fields[i]);
     }
   parsed.options = options;
+
+  /* rules-decisions.md, "Positions that cannot arise": every throw waiting
+   * was made (a 0 is not written, so it only lowers the count waiting) */
+  if (parsed.u.asi.n_pending > parsed.throw_count)
+    FAIL ("field %d: more throws wait to be played (%d) than were made (%u)", next,
+          parsed.u.asi.n_pending, parsed.throw_count);
+  /* a landing off the corners sends the other team's pieces there back,
+   * so no game leaves both teams on such a cell */
+  {
+    uint8_t team_on[2][N_CELLS];
+    memset (team_on, 0, sizeof team_on);
+    for (int p = 0; p < 4; p++)
+      for (int i = 0; i < PIECES; i++)
+        {
+          int index = parsed.u.asi.piece[p][i];
+          if (index >= 0 && index < HOME)
+            team_on[team_of_player (p)][track[p][index]] |= (uint8_t) (1u << p);
+        }
+    for (int cell = 0; cell < N_CELLS; cell++)
+      if (team_on[0][cell] && team_on[1][cell] && !is_corner (cell))
+        {
+          char name[8];
+          asi_cell_name (NULL, cell, name, sizeof name);
+          FAIL ("cell %s: %s and %s cannot share it, as it is not a corner: "
+                "the one landing there would have sent the other back",
+                name, player_names[__builtin_ctz (team_on[0][cell])],
+                player_names[__builtin_ctz (team_on[1][cell])]);
+        }
+  }
 
   if (parsed.phase == KSM_PHASE_MOVE)
     {
@@ -1558,8 +1588,10 @@ const KsmRules ksm_asi_keliya_rules = {
       { "one", 1, true },
       { "two", 2, false },
       { "three", 3, false },
-      { "so-hatara", 4, true },
-      { "four", 4, false },
+      { "so-hatara", 4, true, "S" },
+      /* "4" as the notation writes it: the plain four, which shares its
+       * value with the So-hatara */
+      { "four", 4, false, "4" },
       { "five", 5, true },
       { "six", 6, false },
     },

@@ -221,13 +221,13 @@ kasimala_face_of_pattern (uint32_t pattern)
 
 static const KsmOptionInfo kasimala_option_info[] = {
   { "extra-throw", "Chya and ngha throw again",
-    "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: every throw passes the turn",
+    "Bhaktapur's elders (the Bhaktapur rules page)", "house rule: every throw passes the turn",
     KSM_OPT_KASIMALA_EXTRA_THROW, true },
   { "kasi-starts", "A kasi is needed to start a piece",
-    "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: any throw starts the next piece",
+    "Bhaktapur's elders (the Bhaktapur rules page)", "house rule: any throw starts the next piece",
     KSM_OPT_KASIMALA_KASI_STARTS, true },
   { "safe-laigas", "Laigas are safe",
-    "Bhaktapur's elders (seeds/kasimala.txt)", "house rule: laigas are ordinary cells",
+    "Bhaktapur's elders (the Bhaktapur rules page)", "house rule: laigas are ordinary cells",
     KSM_OPT_KASIMALA_SAFE_LAIGAS, true },
 };
 
@@ -1100,25 +1100,33 @@ kasimala_parse_position (const char *text, KsmPosition *pos, char *error, size_t
     if (!parse_row (&fields[2 + i], row_order[i], length, &parsed, error, error_size))
       return false;
 
-  /* Pieces start from the front of the waiting line and never come back to
-   * their own row, so a started piece there stands ahead of every waiting
-   * one; behind one, a move would land on it and lose a piece (found by
-   * fuzzing). */
+  /* rules-decisions.md, "Positions that cannot arise". Pieces start in
+   * order from the mala end, a start moving a piece at least one cell past
+   * its own, and never come back to their own row: so a started piece there
+   * stands at least two cells nearer the mala than every waiting one (just
+   * behind one, a move would land on it and lose a piece, found by
+   * fuzzing), and never on its own first cell, where no start can put it. */
   for (int side = 0; side < 2; side++)
     {
       uint32_t waiting = parsed.u.kasimala.waiting[side];
       int row = own_row (side);
-      if (waiting == 0)
-        continue;
+      int first = side == BOTTOM ? 0 : length - 1;
+      /* the nearest the mala end a waiting piece stands, as a column */
+      int front = waiting == 0 ? -1
+                  : side == BOTTOM ? 31 - __builtin_clz (waiting) : __builtin_ctz (waiting);
       for (int col = 0; col < length; col++)
         {
           int value = parsed.u.kasimala.cells[row][col];
           bool started = (side == BOTTOM ? value > 0 : value < 0) && !(waiting >> col & 1u);
-          bool behind = side == BOTTOM ? col < 31 - __builtin_clz (waiting)
-                                       : col > __builtin_ctz (waiting);
-          if (started && behind)
-            FAIL ("row %c, cell %d: a started %s cannot stand behind a waiting one",
-                  row_letters[row], col + 1, side == BOTTOM ? "brick" : "stone");
+          const char *piece = side == BOTTOM ? "brick" : "stone";
+          if (!started)
+            continue;
+          if (col == first)
+            FAIL ("cell %c%d: a started %s cannot stand on its own first cell, "
+                  "where no start puts it", row_letters[row], col + 1, piece);
+          if (front >= 0 && (side == BOTTOM ? col < front + 2 : col > front - 2))
+            FAIL ("cell %c%d: a started %s must stand at least two cells nearer the mala "
+                  "than every waiting one", row_letters[row], col + 1, piece);
         }
     }
 
@@ -1145,16 +1153,21 @@ kasimala_parse_position (const char *text, KsmPosition *pos, char *error, size_t
 
   /* options come before the lost counts are checked, since nothing in them
    * changes the count; but the limit matters for the phase */
+  uint32_t seen_options = 0;
+  bool seen_limit = false;
   for (int i = 9; i < n; i++)
     {
       const Field *f = &fields[i];
       int matched = ksm_parse_option (kasimala_option_info, N_OPTION_INFO, f->start, f->length,
-                                      &options.flags, i + 1, error, error_size);
+                                      &options.flags, &seen_options, i + 1, error, error_size);
       if (matched < 0)
         return false;
       if (!matched && f->length > 6 && strncmp (f->start, "limit=", 6) == 0)
         {
           Field value = { f->start + 6, f->length - 6 };
+          if (seen_limit)
+            FAIL ("field %d: limit is given twice", i + 1);
+          seen_limit = true;
           if (!field_number (&value, 65535, &number))
             FAIL ("field %d: limit must be a whole number up to 65535", i + 1);
           options.throw_limit = (uint16_t) number;
@@ -1272,13 +1285,14 @@ const KsmRules ksm_kasimala_rules = {
     .n_faces = 5,
     .faces = {
       { "kasi", 1, false },
-      { "dwadi", 2, false },
+      { "dwadi", 2, false, "dwak" },
       { "sudi", 3, false },
-      { "chya", 4, true },
+      { "chya", 4, true, "pi" },
       { "ngha", 5, true },
     },
     .face_of_pattern = kasimala_face_of_pattern,
   },
+  .gulmasi = true,
   .option_info = kasimala_option_info,
   .n_option_info = sizeof kasimala_option_info / sizeof kasimala_option_info[0],
   .default_options = kasimala_default_options,

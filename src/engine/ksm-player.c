@@ -42,11 +42,15 @@ ksm_level_lookup (const char *name)
   return -1;
 }
 
+/* where nobody is captured: a safe cell, or a goal, which is home (Ashte
+ * Kashte's centre) */
+#define UNCAPTURABLE (KSM_CELL_SAFE | KSM_CELL_GOAL)
+
 static bool
 is_safe (const KsmPosition *pos, int cell)
 {
   const KsmRules *rules = ksm_rules_for (pos);
-  return cell >= 0 && (rules->cell_flags (&pos->options, cell) & KSM_CELL_SAFE);
+  return cell >= 0 && (rules->cell_flags (&pos->options, cell) & UNCAPTURABLE);
 }
 
 /* One of the candidates, uniformly: Easy's only use of the generator. */
@@ -157,7 +161,7 @@ medium_judge_init (MediumJudge *judge, const KsmPosition *pos)
   judge->total = 1 << rules->throws.n_objects;
   judge->n_safe = 0;
   for (int cell = 0; cell < n_cells; cell++)
-    if (rules->cell_flags (&pos->options, cell) & KSM_CELL_SAFE)
+    if (rules->cell_flags (&pos->options, cell) & UNCAPTURABLE)
       judge->safe[judge->n_safe++] = (int16_t) cell;
 }
 

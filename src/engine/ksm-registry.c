@@ -80,6 +80,18 @@ ksm_rules_face_lookup (const KsmRules *rules, const char *text)
   for (int face = 0; face < rules->throws.n_faces; face++)
     if (strcmp (rules->throws.faces[face].name, text) == 0)
       return face;
+  for (int face = 0; face < rules->throws.n_faces; face++)
+    {
+      const char *other = rules->throws.faces[face].other_names;
+      size_t length = strlen (text);
+      while (other != NULL && *other != '\0')
+        {
+          size_t word = strcspn (other, " ");
+          if (word == length && strncmp (other, text, length) == 0)
+            return face;
+          other += word + (other[word] == ' ');
+        }
+    }
 
   /* a value names a face only when no two faces share it */
   char *end;

@@ -186,6 +186,10 @@ typedef struct {
   const char *name;       /* "kasi" */
   uint8_t     value;      /* 1 */
   bool        throws_again;
+  /* other names a player may give it, space-separated: "dwak" (the
+   * Kasimala page's other name), "S" (how Asi Keliya's notation writes the
+   * So-hatara); NULL for none */
+  const char *other_names;
 } KsmFace;
 
 typedef struct {
@@ -203,7 +207,7 @@ typedef struct {
 
 enum {
   KSM_CELL_SAFE = 1u << 0,    /* a laiga, a start square, a corner */
-  KSM_CELL_GOAL = 1u << 1,    /* where pieces end their race (Ashte Kashte's centre) */
+  KSM_CELL_GOAL = 1u << 1,    /* where pieces end their race, home, where nobody is captured (Ashte Kashte's centre) */
 };
 
 typedef struct {
@@ -225,6 +229,8 @@ struct KsmRules {
   /* a race: a captured piece goes back to start rather than off the board,
    * so what a side has is its progress, not its pieces left */
   bool                 race;
+  /* a win without losing a piece scores more, a gulmasi (Kasimala) */
+  bool                 gulmasi;
   /* decisions Hard looks ahead, where its game's turns are wider than
    * KSM_HARD_DEPTH can afford; 0: KSM_HARD_DEPTH */
   int                  hard_depth;
@@ -303,6 +309,6 @@ const KsmRules *ksm_rules_nth       (unsigned n);
 
 /* Helpers over any game */
 int  ksm_rules_face_weight  (const KsmRules *rules, int face);   /* out of 2^n_objects */
-int  ksm_rules_face_lookup  (const KsmRules *rules, const char *text); /* name or value; -1 */
+int  ksm_rules_face_lookup  (const KsmRules *rules, const char *text); /* name, other name or value; -1 */
 bool ksm_rules_parse_position (const char *text, KsmPosition *pos, char *error, size_t error_size);
 bool ksm_moves_equal        (const KsmMove *a, const KsmMove *b);

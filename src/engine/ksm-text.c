@@ -50,7 +50,7 @@ ksm_put_options (KsmWriter *w, const KsmOptionInfo *info, unsigned n_info,
 
 int
 ksm_parse_option (const KsmOptionInfo *info, unsigned n_info, const char *word,
-                  size_t length, uint32_t *flags, int field,
+                  size_t length, uint32_t *flags, uint32_t *seen, int field,
                   char *error, size_t error_size)
 {
   for (unsigned i = 0; i < n_info; i++)
@@ -61,6 +61,12 @@ ksm_parse_option (const KsmOptionInfo *info, unsigned n_info, const char *word,
         continue;
       const char *value = word + key_length + 1;
       size_t value_length = length - key_length - 1;
+      if (*seen & info[i].flag)
+        {
+          snprintf (error, error_size, "field %d: %s is given twice", field, info[i].key);
+          return -1;
+        }
+      *seen |= info[i].flag;
       if (value_length == 2 && strncmp (value, "on", 2) == 0)
         *flags |= info[i].flag;
       else if (value_length == 3 && strncmp (value, "off", 3) == 0)

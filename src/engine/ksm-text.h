@@ -28,9 +28,11 @@ void ksm_put_options   (KsmWriter *w, const KsmOptionInfo *info, unsigned n_info
 
 /* A word of `length` chars that may be "key=on|off": 1 if it was one (and
  * `flags` now says so), 0 if it names no option, -1 if it names one with a
- * bad value (with a message for field `field`). */
+ * bad value, or one already in `seen` (with a message for field `field`).
+ * `seen` gathers the bits of the options read so far: an option given
+ * twice says two things of one rule. */
 int  ksm_parse_option  (const KsmOptionInfo *info, unsigned n_info, const char *word,
-                        size_t length, uint32_t *flags, int field,
+                        size_t length, uint32_t *flags, uint32_t *seen, int field,
                         char *error, size_t error_size);
 
 /* "x2" after a move: the count it claims, -1 for no suffix, -2 when malformed */

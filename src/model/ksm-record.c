@@ -972,9 +972,17 @@ ksm_record_new_from_data (const char  *data,
    * lead elsewhere has been edited or damaged */
   if (json_object_has_member (root, "position"))
     {
-      char position_text[KSM_NOTATION_MAX];
+      char position_text[KSM_NOTATION_MAX], parse_error[KSM_ERROR_MAX] = "";
+      KsmPosition written;
       if ((text = read_string (root, "saved game", "position", error)) == NULL)
         return NULL;
+      /* the parser's own checks first, so a position no game can reach
+       * (rules-decisions.md) is refused by what is wrong with it */
+      if (!rules->parse_position (text, &written, parse_error, sizeof parse_error))
+        {
+          format_error (error, "\"position\": %s", parse_error);
+          return NULL;
+        }
       rules->format_position (&pos, position_text, sizeof position_text);
       if (strcmp (text, position_text) != 0)
         {

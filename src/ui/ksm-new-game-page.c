@@ -353,7 +353,7 @@ set_rules_other (KsmNewGamePage *self)
     {
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), _("Standard: Red"));
       adw_preferences_group_set_description (self->rules_group,
-                                             _("The standard rules are Bengal’s, as the seed of this game tells them; each switch says where the other reading comes from."));
+                                             _("The standard rules are Bengal’s traditional ones; each switch says where the other reading comes from."));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->players_row), !is_asi (self));
   add_rule_rows (self, (const char *const *) off, FALSE);

@@ -273,6 +273,57 @@ test_rules_in_pot (void)
   g_assert_cmpuint (checked, >, 100);
 }
 
+/* What a reader sees names sources as a reader knows them (the Bhaktapur
+ * rules page, Parker's Ancient Ceylon, Falkener), never this repository's
+ * seeds or its files: no message of the .pot, the rules pages and every
+ * other text of the app, says "seed" or a file's name. */
+static void
+test_no_repository_names (void)
+{
+  g_autoptr(GHashTable) pot = read_pot (pot_path);
+  GHashTableIter iter;
+  gpointer key;
+  static const char *const words[] = { "seed", ".txt", ".md", "doc/", "data/" };
+
+  g_hash_table_iter_init (&iter, pot);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      const char *text = strchr (key, '\004') != NULL ? strchr (key, '\004') + 1 : key;
+      g_autofree char *lower = g_utf8_strdown (text, -1);
+      for (gsize w = 0; w < G_N_ELEMENTS (words); w++)
+        if (strstr (lower, words[w]) != NULL)
+          g_error ("a text of the app says “%s”: “%s”", words[w], text);
+    }
+}
+
+/* The Ashte Kashte page states the decisions of rules-decisions.md: the
+ * centre is home, and under grace a captured token enters again with a 4
+ * or an 8 */
+static void
+test_ashte_decisions_on_page (void)
+{
+  g_autoptr(GPtrArray) paths = rules_documents ();
+  gboolean home = FALSE, reenters = FALSE;
+
+  for (guint p = 0; p < paths->len; p++)
+    {
+      g_autoptr(KsmRulesDoc) doc = read_document (g_ptr_array_index (paths, p));
+      g_autoptr(GPtrArray) messages = ksm_rules_doc_get_messages (doc);
+
+      if (strcmp (ksm_rules_doc_get_game (doc), "ashte-kashte") != 0)
+        continue;
+      for (guint i = 0; i < messages->len; i++)
+        {
+          const char *text = g_ptr_array_index (messages, i);
+          home |= strstr (text, "The centre is home") != NULL && strstr (text, "never be captured") != NULL;
+          reenters |= strstr (text, "captured token goes back off the board") != NULL
+                      && strstr (text, "enter again with a 4 or an 8") != NULL;
+        }
+    }
+  g_assert_true (home);
+  g_assert_true (reenters);
+}
+
 /* msgfmt's statistics, on stderr: "12 translated messages, 1 fuzzy
  * translation, 3 untranslated messages." */
 static void
@@ -346,6 +397,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/rules/documents-true-to-engine", test_documents_true_to_engine);
   g_test_add_func ("/rules/every-text-in-pot", test_rules_in_pot);
+  g_test_add_func ("/rules/no-repository-names", test_no_repository_names);
+  g_test_add_func ("/rules/ashte-decisions-on-page", test_ashte_decisions_on_page);
 
   linguas_path = g_build_filename (source_root, "po", "LINGUAS", NULL);
   g_assert_true (g_file_get_contents (linguas_path, &linguas, NULL, NULL));

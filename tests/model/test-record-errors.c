@@ -521,6 +521,22 @@ test_wrong_field_types (void)
   json_object_set_string_member (root_object (root), "position",
     "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0");
   expect_tree_refused (root, KSM_RECORD_ERROR_FORMAT, "\"position\" is not where the events lead");
+
+  /* a position no game can reach (rules-decisions.md, "Positions that
+   * cannot arise") is refused by what is wrong with it, naming the cell */
+  root = good_tree ();
+  json_object_set_string_member (root_object (root), "position",
+    "kasimala 17 B:BBBBBBBBBBBBBBBBb M:................. T:SSSSSSSSSSSSSSSSS b - 9 0/0");
+  expect_tree_refused (root, KSM_RECORD_ERROR_FORMAT, "\"position\": cell B17",
+                       "two cells nearer the mala");
+  root = good_tree ();
+  json_object_set_string_member (root_object (root), "position",
+    "kasimala 17 B:b................ M:................. T:SSSSSSSSSSSSSSSSS b - 9 16/0");
+  expect_tree_refused (root, KSM_RECORD_ERROR_FORMAT, "\"position\": cell B1", "first cell");
+  root = good_tree ();
+  json_object_set_string_member (root_object (root), "position",
+    "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0 limit=9 limit=9");
+  expect_tree_refused (root, KSM_RECORD_ERROR_FORMAT, "\"position\": field 11: limit is given twice");
 }
 
 /* Expects the edited tree refused as an illegal event: code EVENT, and a

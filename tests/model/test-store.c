@@ -478,6 +478,22 @@ test_bad_autosave (Fixture *f, gconstpointer data)
     g_clear_error (&error);
   }
 
+  /* a position no game can reach (rules-decisions.md, "Positions that
+   * cannot arise"), refused by what is wrong with it */
+  {
+    const char *start = strstr (good, "\"position\" : \"");
+    g_assert_nonnull (start);
+    start += strlen ("\"position\" : \"");
+    const char *end = strchr (start, '"');
+    g_autofree char *edited = g_strdup_printf ("%.*s%s%s", (int) (start - good), good,
+      "kasimala 17 B:b................ M:................. T:SSSSSSSSSSSSSSSSS b - 9 16/0", end);
+    g_assert_true (g_file_set_contents (autosave, edited, -1, NULL));
+    g_assert_null (ksm_store_load_autosave (f->store, &error));
+    g_assert_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_FORMAT);
+    g_assert_nonnull (strstr (error->message, "\"position\": cell B1:"));
+    g_clear_error (&error);
+  }
+
   data_after = ksm_record_to_data (ksm_game_get_record (game), NULL);
   pos_after = game_position_text (game);
   g_assert_cmpstr (data_after, ==, data_before);
