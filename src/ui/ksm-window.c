@@ -44,6 +44,7 @@ struct _KsmWindow
   KsmLibrary      *library;
   KsmReview       *review;          /* the saved game under review, or NULL */
   guint            autoplay_source;
+  GCancellable    *cancellable;     /* cancelled when the window goes */
 };
 
 G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -473,6 +474,24 @@ save_failed_cb (KsmWindow  *self,
 }
 
 static void
+first_save_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (ksm_store_save_finish (KSM_STORE (source), result, &error)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  {
+    KsmWindow *self = KSM_WINDOW (user_data);
+    /* worded as the store words it after every later event: the
+     * bare error does not say the game was not saved */
+    g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"),
+                                             error->message);
+    save_failed_cb (self, text);
+  }
+}
+
+static void
 set_game (KsmWindow *self, KsmGame *game)
 {
   autoplay_stop (self);
@@ -497,15 +516,7 @@ set_game (KsmWindow *self, KsmGame *game)
     {
       /* write the new game at once, so even a kill before the first throw
        * leaves it to resume */
-      g_autoptr(GError) error = NULL;
-      if (!ksm_store_save_now (self->store, &error))
-        {
-          /* worded as the store words it after every later event: the
-           * bare error does not say the game was not saved */
-          g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"),
-                                                   error->message);
-          save_failed_cb (self, text);
-        }
+      ksm_store_save_async (self->store, self->cancellable, first_save_cb, self);
       show_page (self, "game");
       gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
       g_idle_add_once (focus_play_cb, g_object_ref (self));
@@ -836,6 +847,7 @@ ksm_window_dispose (GObject *object)
   KsmWindow *self = KSM_WINDOW (object);
 
   autoplay_stop (self);
+  g_cancellable_cancel (self->cancellable);
   if (self->hint_popover != NULL)
     {
       gtk_widget_unparent (GTK_WIDGET (self->hint_popover));
@@ -857,6 +869,7 @@ ksm_window_finalize (GObject *object)
 
   g_clear_object (&self->library);
   g_clear_object (&self->store);
+  g_clear_object (&self->cancellable);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ksm_window_parent_class)->finalize (object);
@@ -902,6 +915,7 @@ ksm_window_init (KsmWindow *self)
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
+  self->cancellable = g_cancellable_new ();
   self->store = ksm_store_new (NULL);
   ksm_store_remove_leftovers (self->store);
   g_signal_connect_object (self->store, "save-failed", G_CALLBACK (save_failed_cb), self,
@@ -983,6 +997,13 @@ ksm_window_get_hint_popover (KsmWindow *self)
 {
   g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
   return self->hint_popover;
+}
+
+void
+ksm_window_flush_autosave (KsmWindow *self)
+{
+  g_return_if_fail (KSM_IS_WINDOW (self));
+  ksm_store_flush (self->store);
 }
 
 KsmGame *
