@@ -45,6 +45,7 @@ struct _KsmWindow
   KsmReview       *review;          /* the saved game under review, or NULL */
   guint            autoplay_source;
   GCancellable    *cancellable;     /* cancelled when the window goes */
+  GBindingGroup   *game_bindings;   /* the shown game's properties onto the actions */
 };
 
 G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -529,8 +530,13 @@ update_actions (KsmWindow *self)
   gboolean in_game = g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game");
   KsmGame *game = in_game ? self->game : NULL;
 
-  set_action_enabled (self, "undo", game != NULL && ksm_game_can_undo (game));
-  set_action_enabled (self, "redo", game != NULL && ksm_game_can_redo (game));
+  /* undo and redo follow the game shown; with none, they are off */
+  g_binding_group_set_source (self->game_bindings, game);
+  if (game == NULL)
+    {
+      set_action_enabled (self, "undo", FALSE);
+      set_action_enabled (self, "redo", FALSE);
+    }
   set_action_enabled (self, "throw", game != NULL && ksm_game_is_person_to_act (game)
                                      && ksm_game_get_phase (game) == KSM_PHASE_THROW);
   set_action_enabled (self, "toggle-history", game != NULL || (in_game && self->review != NULL));
@@ -855,6 +861,8 @@ ksm_window_dispose (GObject *object)
     }
   if (self->store != NULL)
     ksm_store_unwatch (self->store);
+  if (self->game_bindings != NULL)
+    g_binding_group_set_source (self->game_bindings, NULL);
   g_clear_object (&self->game);
   g_clear_object (&self->review);
   gtk_widget_dispose_template (GTK_WIDGET (self), KSM_TYPE_WINDOW);
@@ -870,6 +878,7 @@ ksm_window_finalize (GObject *object)
   g_clear_object (&self->library);
   g_clear_object (&self->store);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->game_bindings);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ksm_window_parent_class)->finalize (object);
@@ -927,6 +936,13 @@ ksm_window_init (KsmWindow *self)
                            G_CONNECT_SWAPPED);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  self->game_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->game_bindings, "can-undo",
+                        g_action_map_lookup_action (G_ACTION_MAP (self), "undo"), "enabled",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->game_bindings, "can-redo",
+                        g_action_map_lookup_action (G_ACTION_MAP (self), "redo"), "enabled",
+                        G_BINDING_SYNC_CREATE);
   /* Space and H are single keys, so they bubble up from the focused widget:
    * typed into the glossary's search they are letters, not commands */
   {
