@@ -45,6 +45,8 @@ struct _KsmGame
   gboolean      last_can_undo;
   gboolean      last_can_redo;
   gboolean      last_throws_again;
+  gboolean      last_can_throw;
+  gboolean      last_can_move;
 };
 
 G_DEFINE_FINAL_TYPE (KsmGame, ksm_game, G_TYPE_OBJECT)
@@ -57,6 +59,8 @@ enum {
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
   PROP_THROWS_AGAIN,
+  PROP_CAN_THROW,
+  PROP_CAN_MOVE,
   PROP_THINKING,
   PROP_COMPUTER_DELAY,
   N_PROPS
@@ -145,6 +149,12 @@ ksm_game_get_property (GObject    *object,
     case PROP_THROWS_AGAIN:
       g_value_set_boolean (value, ksm_game_get_throws_again (self));
       break;
+    case PROP_CAN_THROW:
+      g_value_set_boolean (value, ksm_game_can_throw (self));
+      break;
+    case PROP_CAN_MOVE:
+      g_value_set_boolean (value, ksm_game_can_move (self));
+      break;
     case PROP_THINKING:
       g_value_set_boolean (value, self->thinking);
       break;
@@ -203,6 +213,14 @@ ksm_game_class_init (KsmGameClass *klass)
    * turn did not pass (see ksm_game_get_throws_again) */
   properties[PROP_THROWS_AGAIN] =
     g_param_spec_boolean ("throws-again", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* a person is to throw: ksm_game_throw () would throw */
+  properties[PROP_CAN_THROW] =
+    g_param_spec_boolean ("can-throw", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* a person has a move to choose: ksm_game_play () would take one */
+  properties[PROP_CAN_MOVE] =
+    g_param_spec_boolean ("can-move", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_THINKING] =
     g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
@@ -268,6 +286,8 @@ announce (KsmGame *self, gboolean emit_turn)
   gboolean can_undo = ksm_game_can_undo (self);
   gboolean can_redo = ksm_game_can_redo (self);
   gboolean throws_again = ksm_game_get_throws_again (self);
+  gboolean can_throw = ksm_game_can_throw (self);
+  gboolean can_move = ksm_game_can_move (self);
   gboolean turn_changed = self->last_player != self->position.to_move;
   gboolean became_over = self->position.phase == KSM_PHASE_OVER && self->last_phase != KSM_PHASE_OVER;
 
@@ -301,6 +321,16 @@ announce (KsmGame *self, gboolean emit_turn)
     {
       self->last_throws_again = throws_again;
       g_object_notify_by_pspec (object, properties[PROP_THROWS_AGAIN]);
+    }
+  if (self->last_can_throw != can_throw)
+    {
+      self->last_can_throw = can_throw;
+      g_object_notify_by_pspec (object, properties[PROP_CAN_THROW]);
+    }
+  if (self->last_can_move != can_move)
+    {
+      self->last_can_move = can_move;
+      g_object_notify_by_pspec (object, properties[PROP_CAN_MOVE]);
     }
   g_object_thaw_notify (object);
 
@@ -552,6 +582,7 @@ ksm_game_new (const KsmOptions *options,
   refresh_moves (self);
   self->last_phase = self->position.phase;
   self->last_player = self->position.to_move;
+  self->last_can_throw = ksm_game_can_throw (self);
   schedule_computer (self);
   return self;
 }
@@ -589,6 +620,8 @@ ksm_game_new_from_record (KsmRecord  *record,
   self->last_can_undo = ksm_game_can_undo (self);
   self->last_face = ksm_game_get_face (self);
   self->last_throws_again = ksm_game_get_throws_again (self);
+  self->last_can_throw = ksm_game_can_throw (self);
+  self->last_can_move = ksm_game_can_move (self);
   schedule_computer (self);
   return g_steal_pointer (&self);
 }
@@ -606,6 +639,8 @@ ksm_game_new_for_review (KsmRecord  *record,
   self->read_only = TRUE;
   stop_computer (self);
   self->last_can_undo = FALSE;
+  self->last_can_throw = FALSE;
+  self->last_can_move = FALSE;
   return g_steal_pointer (&self);
 }
 
@@ -750,6 +785,21 @@ ksm_game_is_person_to_act (KsmGame *self)
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
   return !self->read_only && self->position.phase != KSM_PHASE_OVER
          && ksm_record_get_seat (self->record, self->position.to_move)->kind == KSM_SEAT_PERSON;
+}
+
+gboolean
+ksm_game_can_throw (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->position.phase == KSM_PHASE_THROW && ksm_game_is_person_to_act (self);
+}
+
+gboolean
+ksm_game_can_move (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->position.phase == KSM_PHASE_MOVE && ksm_game_is_person_to_act (self)
+         && self->n_moves > 0 && self->moves[0].kind != KSM_MOVE_LOSE;
 }
 
 guint

@@ -50,6 +50,11 @@ gboolean           ksm_game_is_person_to_act (KsmGame *self);
  * never in a game of one player */
 gboolean           ksm_game_get_throws_again (KsmGame *self);
 
+/* "can-throw": a person is to throw; "can-move": a person has a move to
+ * choose (not only a lost throw) */
+gboolean           ksm_game_can_throw        (KsmGame *self);
+gboolean           ksm_game_can_move         (KsmGame *self);
+
 /* A person's actions; false (and nothing changes) when not theirs to make */
 gboolean           ksm_game_throw            (KsmGame *self);
 gboolean           ksm_game_play             (KsmGame *self, const KsmMove *move);

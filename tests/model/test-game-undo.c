@@ -550,9 +550,10 @@ test_computers_alone (void)
   g_assert_nonnull (ksm_record_get_ended (ksm_game_get_record (game)));
 }
 
-/* ---- can-undo, can-redo and throws-again ---- */
+/* ---- can-undo, can-redo, throws-again, can-throw and can-move ---- */
 
-static const char *const watched_names[] = { "can-undo", "can-redo", "throws-again" };
+static const char *const watched_names[] = { "can-undo", "can-redo", "throws-again",
+                                             "can-throw", "can-move" };
 
 typedef struct {
   KsmGame  *game;
@@ -598,6 +599,23 @@ expected_throws_again (KsmGame *game)
          && ksm_record_get_event (record, n - 1)->player == ksm_game_get_player (game);
 }
 
+/* a person's turn, in the phase given */
+static gboolean
+expected_person_in (KsmGame *game, KsmPhase phase)
+{
+  return !ksm_game_is_read_only (game) && ksm_game_get_phase (game) == phase
+         && ksm_game_get_seat (game, ksm_game_get_player (game))->kind == KSM_SEAT_PERSON;
+}
+
+static gboolean
+expected_can_move (KsmGame *game)
+{
+  guint n_moves;
+  const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+
+  return expected_person_in (game, KSM_PHASE_MOVE) && n_moves > 0 && moves[0].kind != KSM_MOVE_LOSE;
+}
+
 static void
 watched_notify_cb (KsmGame *game, GParamSpec *pspec, Watched *watched)
 {
@@ -625,6 +643,10 @@ assert_watched (Watched *watched)
   g_assert_cmpint (watched->seen[1], ==, ksm_game_can_redo (game));
   g_assert_cmpint (watched->seen[2], ==, ksm_game_get_throws_again (game));
   g_assert_cmpint (watched->seen[2], ==, expected_throws_again (game));
+  g_assert_cmpint (watched->seen[3], ==, ksm_game_can_throw (game));
+  g_assert_cmpint (watched->seen[3], ==, expected_person_in (game, KSM_PHASE_THROW));
+  g_assert_cmpint (watched->seen[4], ==, ksm_game_can_move (game));
+  g_assert_cmpint (watched->seen[4], ==, expected_can_move (game));
 }
 
 /* by "changed", every property that changed has been notified */
@@ -648,12 +670,13 @@ watch (Watched *watched, KsmGame *game)
 }
 
 /* Whole games against the computer, with undos and redos along the way and
- * after the end: the three properties are right after every throw, move,
+ * after the end: the properties are right after every throw, move,
  * computer turn, undo and redo, and notified exactly when they change. */
 static void
 test_properties_follow (void)
 {
   guint throws_again_notes = 0, undo_notes = 0, redo_notes = 0, overs = 0;
+  guint throw_notes = 0, move_notes = 0;
 
   for (guint64 seed = 70; seed < 76; seed++)
     {
@@ -717,12 +740,17 @@ test_properties_follow (void)
       undo_notes += watched.notes[0];
       redo_notes += watched.notes[1];
       throws_again_notes += watched.notes[2];
+      throw_notes += watched.notes[3];
+      move_notes += watched.notes[4];
     }
-  g_test_message ("%u games: %u can-undo, %u can-redo, %u throws-again notifications",
-                  overs, undo_notes, redo_notes, throws_again_notes);
+  g_test_message ("%u games: %u can-undo, %u can-redo, %u throws-again, %u can-throw, "
+                  "%u can-move notifications", overs, undo_notes, redo_notes, throws_again_notes,
+                  throw_notes, move_notes);
   g_assert_cmpuint (undo_notes, >, 0);
   g_assert_cmpuint (redo_notes, >, 0);
   g_assert_cmpuint (throws_again_notes, >, 0);
+  g_assert_cmpuint (throw_notes, >, 0);
+  g_assert_cmpuint (move_notes, >, 0);
 }
 
 /* a game under review takes nothing back, whatever its record holds */
