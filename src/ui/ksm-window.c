@@ -52,6 +52,17 @@ G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void update_actions (KsmWindow *self);
 
+/* the actions enabled by a property of the game shown */
+static const struct {
+  const char *property;
+  const char *action;
+} bound_actions[] = {
+  { "can-undo", "undo" },
+  { "can-redo", "redo" },
+  { "can-throw", "throw" },
+  { "can-move", "hint" },
+};
+
 KsmWindow *
 ksm_window_new (KsmApplication *application)
 {
@@ -530,15 +541,11 @@ update_actions (KsmWindow *self)
   gboolean in_game = g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game");
   KsmGame *game = in_game ? self->game : NULL;
 
-  /* undo and redo follow the game shown; with none, they are off */
+  /* undo, redo, throw and hint follow the game shown; with none, they are off */
   g_binding_group_set_source (self->game_bindings, game);
   if (game == NULL)
-    {
-      set_action_enabled (self, "undo", FALSE);
-      set_action_enabled (self, "redo", FALSE);
-    }
-  set_action_enabled (self, "throw", game != NULL && ksm_game_is_person_to_act (game)
-                                     && ksm_game_get_phase (game) == KSM_PHASE_THROW);
+    for (guint i = 0; i < G_N_ELEMENTS (bound_actions); i++)
+      set_action_enabled (self, bound_actions[i].action, FALSE);
   set_action_enabled (self, "toggle-history", game != NULL || (in_game && self->review != NULL));
   set_action_enabled (self, "save-game", game != NULL);
   {
@@ -550,12 +557,6 @@ update_actions (KsmWindow *self)
     set_action_enabled (self, "review-forward", reviewing && step < n_steps);
     set_action_enabled (self, "review-end", reviewing && step < n_steps);
     set_action_enabled (self, "play-from-here", reviewing);
-  }
-  {
-    guint n_moves = 0;
-    const KsmMove *moves = game != NULL ? ksm_game_get_moves (game, &n_moves) : NULL;
-    set_action_enabled (self, "hint", game != NULL && ksm_game_is_person_to_act (game)
-                                      && n_moves > 0 && moves[0].kind != KSM_MOVE_LOSE);
   }
 }
 
@@ -937,12 +938,10 @@ ksm_window_init (KsmWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
   self->game_bindings = g_binding_group_new ();
-  g_binding_group_bind (self->game_bindings, "can-undo",
-                        g_action_map_lookup_action (G_ACTION_MAP (self), "undo"), "enabled",
-                        G_BINDING_SYNC_CREATE);
-  g_binding_group_bind (self->game_bindings, "can-redo",
-                        g_action_map_lookup_action (G_ACTION_MAP (self), "redo"), "enabled",
-                        G_BINDING_SYNC_CREATE);
+  for (guint i = 0; i < G_N_ELEMENTS (bound_actions); i++)
+    g_binding_group_bind (self->game_bindings, bound_actions[i].property,
+                          g_action_map_lookup_action (G_ACTION_MAP (self), bound_actions[i].action),
+                          "enabled", G_BINDING_SYNC_CREATE);
   /* Space and H are single keys, so they bubble up from the focused widget:
    * typed into the glossary's search they are letters, not commands */
   {
