@@ -51,6 +51,22 @@ struct _KsmGame
 
 G_DEFINE_FINAL_TYPE (KsmGame, ksm_game, G_TYPE_OBJECT)
 
+/* the engine's plain structs, as GLib types for signals and bindings */
+static KsmMove *
+move_copy (const KsmMove *move)
+{
+  return g_memdup2 (move, sizeof *move);
+}
+
+static KsmEffect *
+effect_copy (const KsmEffect *effect)
+{
+  return g_memdup2 (effect, sizeof *effect);
+}
+
+G_DEFINE_BOXED_TYPE (KsmMove, ksm_move, move_copy, g_free)
+G_DEFINE_BOXED_TYPE (KsmEffect, ksm_effect, effect_copy, g_free)
+
 enum {
   PROP_0,
   PROP_PHASE,
@@ -234,10 +250,12 @@ ksm_game_class_init (KsmGameClass *klass)
   signals[SIGNAL_THROWN] =
     g_signal_new ("thrown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
-  /* moved (player, const KsmMove *move, captured) */
+  /* moved (player, const KsmMove *move, captured): the move is boxed, and
+   * only lent for the emission (static scope: handlers copy it to keep it) */
   signals[SIGNAL_MOVED] =
     g_signal_new ("moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_POINTER, G_TYPE_UINT);
+                  G_TYPE_NONE, 3, G_TYPE_UINT, KSM_TYPE_MOVE | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_UINT);
   /* throw-lost (player, face): nothing could use the throw */
   signals[SIGNAL_THROW_LOST] =
     g_signal_new ("throw-lost", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,

@@ -8,6 +8,12 @@
 
 G_BEGIN_DECLS
 
+/* KsmMove and KsmEffect (ksm-rules.h) as boxed types */
+#define KSM_TYPE_MOVE (ksm_move_get_type ())
+#define KSM_TYPE_EFFECT (ksm_effect_get_type ())
+GType ksm_move_get_type   (void) G_GNUC_CONST;
+GType ksm_effect_get_type (void) G_GNUC_CONST;
+
 #define KSM_TYPE_GAME (ksm_game_get_type ())
 G_DECLARE_FINAL_TYPE (KsmGame, ksm_game, KSM, GAME, GObject)
 
