@@ -855,6 +855,10 @@ ksm_window_dispose (GObject *object)
 
   autoplay_stop (self);
   g_cancellable_cancel (self->cancellable);
+  /* closing waits for the autosave under way, so the last event is kept
+   * even when the app ends with this window */
+  if (self->store != NULL)
+    ksm_store_flush (self->store);
   if (self->hint_popover != NULL)
     {
       gtk_widget_unparent (GTK_WIDGET (self->hint_popover));
