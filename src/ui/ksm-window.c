@@ -46,6 +46,7 @@ struct _KsmWindow
   guint            autoplay_source;
   GCancellable    *cancellable;     /* cancelled when the window goes */
   GBindingGroup   *game_bindings;   /* the shown game's properties onto the actions */
+  GSignalGroup    *game_signals;    /* the game's signals, whichever game it is */
 };
 
 G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -508,18 +509,14 @@ set_game (KsmWindow *self, KsmGame *game)
 {
   autoplay_stop (self);
   if (self->game != NULL)
-    {
-      ksm_store_unwatch (self->store);
-      g_signal_handlers_disconnect_by_data (self->game, self);
-    }
+    ksm_store_unwatch (self->store);
   g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
   g_clear_object (&self->review);
   if (game != NULL)
     {
       g_settings_bind (self->settings, "computer-delay", game, "computer-delay",
                        G_SETTINGS_BIND_GET);
-      g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
       ksm_store_watch (self->store, game);
     }
   ksm_game_view_set_game (self->game_view, game);
@@ -868,6 +865,8 @@ ksm_window_dispose (GObject *object)
     ksm_store_unwatch (self->store);
   if (self->game_bindings != NULL)
     g_binding_group_set_source (self->game_bindings, NULL);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game);
   g_clear_object (&self->review);
   gtk_widget_dispose_template (GTK_WIDGET (self), KSM_TYPE_WINDOW);
@@ -884,6 +883,7 @@ ksm_window_finalize (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->game_bindings);
+  g_clear_object (&self->game_signals);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ksm_window_parent_class)->finalize (object);
@@ -941,6 +941,11 @@ ksm_window_init (KsmWindow *self)
                            G_CONNECT_SWAPPED);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "game-over", G_CALLBACK (game_over_cb), self,
+                                 G_CONNECT_SWAPPED);
   self->game_bindings = g_binding_group_new ();
   for (guint i = 0; i < G_N_ELEMENTS (bound_actions); i++)
     g_binding_group_bind (self->game_bindings, bound_actions[i].property,
