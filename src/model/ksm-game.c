@@ -20,6 +20,7 @@ struct _KsmGame
   const KsmRules *rules;
   KsmRecord    *record;
   GArray       *redo;            /* KsmEvent, oldest first */
+  guint         n_person_moves;  /* in the record, so can-undo needs no scan */
   KsmPosition   position;
   KsmMove       moves[KSM_MAX_MOVES];
   guint         n_moves;
@@ -43,9 +44,28 @@ struct _KsmGame
   int           last_face;
   gboolean      last_can_undo;
   gboolean      last_can_redo;
+  gboolean      last_throws_again;
+  gboolean      last_can_throw;
+  gboolean      last_can_move;
 };
 
 G_DEFINE_FINAL_TYPE (KsmGame, ksm_game, G_TYPE_OBJECT)
+
+/* the engine's plain structs, as GLib types for signals and bindings */
+static KsmMove *
+move_copy (const KsmMove *move)
+{
+  return g_memdup2 (move, sizeof *move);
+}
+
+static KsmEffect *
+effect_copy (const KsmEffect *effect)
+{
+  return g_memdup2 (effect, sizeof *effect);
+}
+
+G_DEFINE_BOXED_TYPE (KsmMove, ksm_move, move_copy, g_free)
+G_DEFINE_BOXED_TYPE (KsmEffect, ksm_effect, effect_copy, g_free)
 
 enum {
   PROP_0,
@@ -54,6 +74,9 @@ enum {
   PROP_FACE,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_THROWS_AGAIN,
+  PROP_CAN_THROW,
+  PROP_CAN_MOVE,
   PROP_THINKING,
   PROP_COMPUTER_DELAY,
   N_PROPS
@@ -139,6 +162,15 @@ ksm_game_get_property (GObject    *object,
     case PROP_CAN_REDO:
       g_value_set_boolean (value, ksm_game_can_redo (self));
       break;
+    case PROP_THROWS_AGAIN:
+      g_value_set_boolean (value, ksm_game_get_throws_again (self));
+      break;
+    case PROP_CAN_THROW:
+      g_value_set_boolean (value, ksm_game_can_throw (self));
+      break;
+    case PROP_CAN_MOVE:
+      g_value_set_boolean (value, ksm_game_can_move (self));
+      break;
     case PROP_THINKING:
       g_value_set_boolean (value, self->thinking);
       break;
@@ -193,6 +225,19 @@ ksm_game_class_init (KsmGameClass *klass)
   properties[PROP_CAN_REDO] =
     g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* the player to move throws again: the last event was theirs and the
+   * turn did not pass (see ksm_game_get_throws_again) */
+  properties[PROP_THROWS_AGAIN] =
+    g_param_spec_boolean ("throws-again", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* a person is to throw: ksm_game_throw () would throw */
+  properties[PROP_CAN_THROW] =
+    g_param_spec_boolean ("can-throw", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* a person has a move to choose: ksm_game_play () would take one */
+  properties[PROP_CAN_MOVE] =
+    g_param_spec_boolean ("can-move", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_THINKING] =
     g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -205,10 +250,12 @@ ksm_game_class_init (KsmGameClass *klass)
   signals[SIGNAL_THROWN] =
     g_signal_new ("thrown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
-  /* moved (player, const KsmMove *move, captured) */
+  /* moved (player, const KsmMove *move, captured): the move is boxed, and
+   * only lent for the emission (static scope: handlers copy it to keep it) */
   signals[SIGNAL_MOVED] =
     g_signal_new ("moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_POINTER, G_TYPE_UINT);
+                  G_TYPE_NONE, 3, G_TYPE_UINT, KSM_TYPE_MOVE | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_UINT);
   /* throw-lost (player, face): nothing could use the throw */
   signals[SIGNAL_THROW_LOST] =
     g_signal_new ("throw-lost", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -256,6 +303,9 @@ announce (KsmGame *self, gboolean emit_turn)
   int face = ksm_game_get_face (self);
   gboolean can_undo = ksm_game_can_undo (self);
   gboolean can_redo = ksm_game_can_redo (self);
+  gboolean throws_again = ksm_game_get_throws_again (self);
+  gboolean can_throw = ksm_game_can_throw (self);
+  gboolean can_move = ksm_game_can_move (self);
   gboolean turn_changed = self->last_player != self->position.to_move;
   gboolean became_over = self->position.phase == KSM_PHASE_OVER && self->last_phase != KSM_PHASE_OVER;
 
@@ -285,6 +335,21 @@ announce (KsmGame *self, gboolean emit_turn)
       self->last_can_redo = can_redo;
       g_object_notify_by_pspec (object, properties[PROP_CAN_REDO]);
     }
+  if (self->last_throws_again != throws_again)
+    {
+      self->last_throws_again = throws_again;
+      g_object_notify_by_pspec (object, properties[PROP_THROWS_AGAIN]);
+    }
+  if (self->last_can_throw != can_throw)
+    {
+      self->last_can_throw = can_throw;
+      g_object_notify_by_pspec (object, properties[PROP_CAN_THROW]);
+    }
+  if (self->last_can_move != can_move)
+    {
+      self->last_can_move = can_move;
+      g_object_notify_by_pspec (object, properties[PROP_CAN_MOVE]);
+    }
   g_object_thaw_notify (object);
 
   if (turn_changed && emit_turn && self->position.phase != KSM_PHASE_OVER)
@@ -303,10 +368,23 @@ announce (KsmGame *self, gboolean emit_turn)
   schedule_computer (self);
 }
 
+static gboolean is_person_move (KsmGame *self, const KsmEvent *event);
+
+/* Every change to the record goes through these two, which keep the count
+ * of the people's moves in it. */
 static void
 append_event (KsmGame *self, const KsmEvent *event)
 {
   ksm_record_append (self->record, event);
+  self->n_person_moves += is_person_move (self, event);
+}
+
+static void
+truncate_record (KsmGame *self, guint n_events)
+{
+  for (guint i = n_events; i < ksm_record_get_n_events (self->record); i++)
+    self->n_person_moves -= is_person_move (self, ksm_record_get_event (self->record, i));
+  ksm_record_truncate (self->record, n_events);
 }
 
 static void
@@ -522,6 +600,7 @@ ksm_game_new (const KsmOptions *options,
   refresh_moves (self);
   self->last_phase = self->position.phase;
   self->last_player = self->position.to_move;
+  self->last_can_throw = ksm_game_can_throw (self);
   schedule_computer (self);
   return self;
 }
@@ -540,6 +619,8 @@ ksm_game_new_from_record (KsmRecord  *record,
 
   self = game_for_record (ksm_record_copy (record));
   self->position = position;
+  for (guint i = 0; i < ksm_record_get_n_events (record); i++)
+    self->n_person_moves += is_person_move (self, ksm_record_get_event (record, i));
   if (ksm_record_get_generator (record) == NULL
       || !ksm_random_restore (&self->throw_rng, ksm_record_get_generator (record))
       || !ksm_random_restore (&self->computer_rng, ksm_record_get_computer_generator (record)))
@@ -556,6 +637,9 @@ ksm_game_new_from_record (KsmRecord  *record,
   self->last_player = self->position.to_move;
   self->last_can_undo = ksm_game_can_undo (self);
   self->last_face = ksm_game_get_face (self);
+  self->last_throws_again = ksm_game_get_throws_again (self);
+  self->last_can_throw = ksm_game_can_throw (self);
+  self->last_can_move = ksm_game_can_move (self);
   schedule_computer (self);
   return g_steal_pointer (&self);
 }
@@ -573,6 +657,8 @@ ksm_game_new_for_review (KsmRecord  *record,
   self->read_only = TRUE;
   stop_computer (self);
   self->last_can_undo = FALSE;
+  self->last_can_throw = FALSE;
+  self->last_can_move = FALSE;
   return g_steal_pointer (&self);
 }
 
@@ -607,12 +693,12 @@ ksm_game_seek (KsmGame *self, guint n_events)
     {
       for (guint i = n_events; i < now; i++)
         g_array_insert_val (self->redo, i - n_events, *ksm_record_get_event (self->record, i));
-      ksm_record_truncate (self->record, n_events);
+      truncate_record (self, n_events);
     }
   else
     {
       for (guint i = 0; i < n_events - now; i++)
-        ksm_record_append (self->record, &g_array_index (self->redo, KsmEvent, i));
+        append_event (self, &g_array_index (self->redo, KsmEvent, i));
       g_array_remove_range (self->redo, 0, n_events - now);
     }
   self->last_path_length = 0;
@@ -717,6 +803,21 @@ ksm_game_is_person_to_act (KsmGame *self)
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
   return !self->read_only && self->position.phase != KSM_PHASE_OVER
          && ksm_record_get_seat (self->record, self->position.to_move)->kind == KSM_SEAT_PERSON;
+}
+
+gboolean
+ksm_game_can_throw (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->position.phase == KSM_PHASE_THROW && ksm_game_is_person_to_act (self);
+}
+
+gboolean
+ksm_game_can_move (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->position.phase == KSM_PHASE_MOVE && ksm_game_is_person_to_act (self)
+         && self->n_moves > 0 && self->moves[0].kind != KSM_MOVE_LOSE;
 }
 
 guint
@@ -867,7 +968,23 @@ gboolean
 ksm_game_can_undo (KsmGame *self)
 {
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
-  return !self->read_only && last_person_move (self) >= 0;
+  return !self->read_only && self->n_person_moves > 0;
+}
+
+gboolean
+ksm_game_get_throws_again (KsmGame *self)
+{
+  guint n_events;
+  const KsmEvent *last;
+
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+
+  n_events = ksm_record_get_n_events (self->record);
+  if (n_events == 0 || self->position.phase != KSM_PHASE_THROW
+      || self->rules->n_players (&self->position.options) < 2)
+    return FALSE;
+  last = ksm_record_get_event (self->record, n_events - 1);
+  return last->player == self->position.to_move;
 }
 
 gboolean
@@ -897,6 +1014,8 @@ ksm_game_undo (KsmGame *self)
 
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
 
+  if (self->n_person_moves == 0)
+    return FALSE;
   index = last_person_move (self);
   if (index < 0)
     return FALSE;
@@ -906,7 +1025,7 @@ ksm_game_undo (KsmGame *self)
   /* the undone events go before any already waiting to be redone */
   for (guint i = (guint) index; i < n_events; i++)
     g_array_insert_val (self->redo, i - (guint) index, *ksm_record_get_event (self->record, i));
-  ksm_record_truncate (self->record, (guint) index);
+  truncate_record (self, (guint) index);
   if (self->position.phase == KSM_PHASE_OVER)
     ksm_record_set_ended (self->record, NULL);
   replay_record (self);
@@ -930,7 +1049,7 @@ ksm_game_redo (KsmGame *self)
     if (is_person_move (self, &g_array_index (self->redo, KsmEvent, end)))
       break;
   for (guint i = 0; i < end; i++)
-    ksm_record_append (self->record, &g_array_index (self->redo, KsmEvent, i));
+    append_event (self, &g_array_index (self->redo, KsmEvent, i));
   g_array_remove_range (self->redo, 0, end);
   replay_record (self);
   announce (self, TRUE);

@@ -8,6 +8,12 @@
 
 G_BEGIN_DECLS
 
+/* KsmMove and KsmEffect (ksm-rules.h) as boxed types */
+#define KSM_TYPE_MOVE (ksm_move_get_type ())
+#define KSM_TYPE_EFFECT (ksm_effect_get_type ())
+GType ksm_move_get_type   (void) G_GNUC_CONST;
+GType ksm_effect_get_type (void) G_GNUC_CONST;
+
 #define KSM_TYPE_GAME (ksm_game_get_type ())
 G_DECLARE_FINAL_TYPE (KsmGame, ksm_game, KSM, GAME, GObject)
 
@@ -45,11 +51,22 @@ gboolean           ksm_game_is_thinking      (KsmGame *self);
  * to walk the piece while "moved" is emitted); returns how many */
 int                ksm_game_get_last_path    (KsmGame *self, const int8_t **cells);
 gboolean           ksm_game_is_person_to_act (KsmGame *self);
+/* "throws-again": a throw is due from the player who made the last event
+ * (an extra throw, a capture that earns one, a throw that earns another);
+ * never in a game of one player */
+gboolean           ksm_game_get_throws_again (KsmGame *self);
+
+/* "can-throw": a person is to throw; "can-move": a person has a move to
+ * choose (not only a lost throw) */
+gboolean           ksm_game_can_throw        (KsmGame *self);
+gboolean           ksm_game_can_move         (KsmGame *self);
 
 /* A person's actions; false (and nothing changes) when not theirs to make */
 gboolean           ksm_game_throw            (KsmGame *self);
 gboolean           ksm_game_play             (KsmGame *self, const KsmMove *move);
 
+/* "can-undo": a person has a move in the record to take back (constant
+ * time); "can-redo": undone events wait */
 gboolean           ksm_game_can_undo         (KsmGame *self);
 gboolean           ksm_game_can_redo         (KsmGame *self);
 gboolean           ksm_game_undo             (KsmGame *self);

@@ -5,6 +5,34 @@
 
 #include <string.h>
 
+/* The autosave is written by a thread of the store's own, so a slow disk
+ * never holds up the window. The main thread copies the record (cheap: the
+ * events are a flat array) and leaves the copy in `pending`; the writer
+ * takes it and writes it with ksm_record_save_to_file, atomically as
+ * before. One writer, one slot: the files are written in the order the
+ * changes happened, and a newer snapshot left while the writer is busy
+ * replaces the one waiting, so an older state never lands after a newer
+ * one and the writer is never more than one write behind. What it learns
+ * (a failure, a write done) goes back to the main thread through
+ * `deliver_source`, where "save-failed" is emitted as before. */
+typedef enum {
+  JOB_WRITE,
+  JOB_DELETE,
+} JobKind;
+
+typedef struct {
+  guint64    seq;
+  JobKind    kind;
+  KsmRecord *record;     /* a copy only the writer touches (JOB_WRITE) */
+  gboolean   report;     /* a failure is announced with "save-failed" */
+} Job;
+
+typedef struct {
+  guint64   seq;
+  gboolean  report;
+  GError   *error;
+} Outcome;
+
 struct _KsmStore
 {
   GObject   parent_instance;
@@ -15,6 +43,20 @@ struct _KsmStore
   KsmGame  *game;
   gulong    changed_id;
   gulong    over_id;
+
+  /* the writer; the fields below `lock` are shared with its thread */
+  GMainContext *context;
+  GSource  *deliver_source;
+  GList    *waiters;          /* GTask of ksm_store_save_async, oldest first */
+  guint64   last_seq;         /* main thread only */
+  GThread  *thread;
+  GMutex    lock;
+  GCond     wake;             /* a job is pending, or the writer is to stop */
+  GCond     idle;             /* a job is done */
+  Job      *pending;
+  gboolean  busy;
+  gboolean  stopping;
+  GQueue    outcomes;         /* Outcome, for the main thread */
 };
 
 G_DEFINE_FINAL_TYPE (KsmStore, ksm_store, G_TYPE_OBJECT)
@@ -27,9 +69,29 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
+job_free (Job *job)
+{
+  g_clear_object (&job->record);
+  g_free (job);
+}
+
+static void
+outcome_free (Outcome *outcome)
+{
+  g_clear_error (&outcome->error);
+  g_free (outcome);
+}
+
+static void stop_writer (KsmStore *self);
+
+static void
 ksm_store_dispose (GObject *object)
 {
-  ksm_store_unwatch (KSM_STORE (object));
+  KsmStore *self = KSM_STORE (object);
+
+  ksm_store_unwatch (self);
+  /* closing waits for the last write: nothing queued is lost */
+  stop_writer (self);
   G_OBJECT_CLASS (ksm_store_parent_class)->dispose (object);
 }
 
@@ -38,6 +100,14 @@ ksm_store_finalize (GObject *object)
 {
   KsmStore *self = KSM_STORE (object);
 
+  g_queue_clear_full (&self->outcomes, (GDestroyNotify) outcome_free);
+  if (self->deliver_source != NULL)
+    g_source_destroy (self->deliver_source);
+  g_clear_pointer (&self->deliver_source, g_source_unref);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->wake);
+  g_cond_clear (&self->idle);
   g_clear_object (&self->directory);
   g_clear_object (&self->autosave_file);
   g_clear_object (&self->games_directory);
@@ -58,9 +128,25 @@ ksm_store_class_init (KsmStoreClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
+static gboolean deliver_dispatch (GSource *source, GSourceFunc callback, gpointer user_data);
+
+static GSourceFuncs deliver_funcs = {
+  .dispatch = deliver_dispatch,
+};
+
 static void
 ksm_store_init (KsmStore *self)
 {
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->wake);
+  g_cond_init (&self->idle);
+  g_queue_init (&self->outcomes);
+  self->context = g_main_context_ref_thread_default ();
+  /* ready (from the writer) once there is an outcome to hand on */
+  self->deliver_source = g_source_new (&deliver_funcs, sizeof (GSource));
+  g_source_set_callback (self->deliver_source, NULL, self, NULL);
+  g_source_set_static_name (self->deliver_source, "KsmStore outcomes");
+  g_source_attach (self->deliver_source, self->context);
 }
 
 KsmStore *
@@ -110,17 +196,6 @@ ensure_directory (GFile *directory, GError **error)
   return FALSE;
 }
 
-gboolean
-ksm_store_save_now (KsmStore *self, GError **error)
-{
-  g_return_val_if_fail (KSM_IS_STORE (self), FALSE);
-
-  if (self->game == NULL)
-    return TRUE;
-  return ensure_directory (self->directory, error)
-         && ksm_record_save_to_file (ksm_game_get_record (self->game), self->autosave_file, error);
-}
-
 static void
 report_failure (KsmStore *self, const GError *error)
 {
@@ -128,16 +203,245 @@ report_failure (KsmStore *self, const GError *error)
   g_signal_emit (self, signals[SIGNAL_SAVE_FAILED], 0, message);
 }
 
+/* ---- the writer ---- */
+
+/* in the writer's thread */
+static Outcome *
+run_job (KsmStore *self, Job *job)
+{
+  Outcome *outcome = g_new0 (Outcome, 1);
+
+  outcome->seq = job->seq;
+  outcome->report = job->report;
+  if (job->kind == JOB_DELETE)
+    g_file_delete (self->autosave_file, NULL, NULL);
+  else if (ensure_directory (self->directory, &outcome->error))
+    ksm_record_save_to_file (job->record, self->autosave_file, &outcome->error);
+  return outcome;
+}
+
+static gpointer
+writer_thread (gpointer data)
+{
+  KsmStore *self = data;
+
+  g_mutex_lock (&self->lock);
+  for (;;)
+    {
+      Job *job;
+      Outcome *outcome;
+
+      while (self->pending == NULL && !self->stopping)
+        g_cond_wait (&self->wake, &self->lock);
+      /* stopping still writes what is pending first */
+      if (self->pending == NULL)
+        break;
+      job = g_steal_pointer (&self->pending);
+      self->busy = TRUE;
+      g_mutex_unlock (&self->lock);
+
+      outcome = run_job (self, job);
+      job_free (job);
+
+      g_mutex_lock (&self->lock);
+      self->busy = FALSE;
+      g_queue_push_tail (&self->outcomes, outcome);
+      g_source_set_ready_time (self->deliver_source, 0);
+      g_cond_broadcast (&self->idle);
+    }
+  g_mutex_unlock (&self->lock);
+  return NULL;
+}
+
+/* Leaves a job for the writer, in place of any still waiting: the newest
+ * state is the one to write. Returns its number. */
+static guint64
+queue_job (KsmStore *self, JobKind kind, KsmRecord *record, gboolean report)
+{
+  Job *job = g_new0 (Job, 1);
+  guint64 seq = ++self->last_seq;
+
+  job->seq = seq;
+  job->kind = kind;
+  job->record = record != NULL ? ksm_record_copy (record) : NULL;
+  job->report = report;
+
+  g_mutex_lock (&self->lock);
+  if (self->thread == NULL)
+    self->thread = g_thread_new ("ksm-autosave", writer_thread, self);
+  if (self->pending != NULL)
+    {
+      /* a failure of the write this one replaces would have been told */
+      job->report = job->report || (self->pending->report && kind == JOB_WRITE);
+      job_free (self->pending);
+    }
+  self->pending = job;
+  g_cond_signal (&self->wake);
+  g_mutex_unlock (&self->lock);
+  /* the writer may have taken and freed the job already */
+  return seq;
+}
+
+/* Hands on the writer's outcomes, on the main thread: "save-failed" for
+ * the failures to tell, and the waiting ksm_store_save_async tasks, each
+ * answered by the first write that covered its state. With `tell` false
+ * (when the store goes) nothing is emitted. `seq`/`error`: the error of
+ * the write that covered job `seq`, for ksm_store_save_now. */
+static void
+deliver (KsmStore *self, gboolean tell, guint64 seq, GError **error)
+{
+  GQueue outcomes = G_QUEUE_INIT;
+  Outcome *outcome;
+
+  g_mutex_lock (&self->lock);
+  outcomes = self->outcomes;
+  g_queue_init (&self->outcomes);
+  g_mutex_unlock (&self->lock);
+
+  while ((outcome = g_queue_pop_head (&outcomes)) != NULL)
+    {
+      while (self->waiters != NULL)
+        {
+          GTask *task = self->waiters->data;
+          guint64 waited = GPOINTER_TO_SIZE (g_task_get_task_data (task));
+
+          if (waited > outcome->seq)
+            break;
+          self->waiters = g_list_delete_link (self->waiters, self->waiters);
+          if (outcome->error != NULL)
+            g_task_return_error (task, g_error_copy (outcome->error));
+          else
+            g_task_return_boolean (task, TRUE);
+          g_object_unref (task);
+        }
+      if (seq != 0 && outcome->seq >= seq)
+        {
+          if (outcome->error != NULL && error != NULL && *error == NULL)
+            g_propagate_error (error, g_error_copy (outcome->error));
+          seq = 0;
+        }
+      if (tell && outcome->report && outcome->error != NULL)
+        report_failure (self, outcome->error);
+      outcome_free (outcome);
+    }
+}
+
+static gboolean
+deliver_dispatch (GSource *source, GSourceFunc callback, gpointer user_data)
+{
+  KsmStore *self = user_data;
+
+  g_source_set_ready_time (source, -1);
+  deliver (self, TRUE, 0, NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+wait_until_idle (KsmStore *self)
+{
+  g_mutex_lock (&self->lock);
+  while (self->pending != NULL || self->busy)
+    g_cond_wait (&self->idle, &self->lock);
+  g_mutex_unlock (&self->lock);
+}
+
+static void
+stop_writer (KsmStore *self)
+{
+  GThread *thread;
+
+  g_mutex_lock (&self->lock);
+  self->stopping = TRUE;
+  thread = g_steal_pointer (&self->thread);
+  g_cond_signal (&self->wake);
+  g_mutex_unlock (&self->lock);
+  if (thread != NULL)
+    g_thread_join (thread);
+  /* the window that would have been told is going too */
+  deliver (self, FALSE, 0, NULL);
+  while (self->waiters != NULL)
+    {
+      GTask *task = self->waiters->data;
+      self->waiters = g_list_delete_link (self->waiters, self->waiters);
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "the store is closed");
+      g_object_unref (task);
+    }
+}
+
+void
+ksm_store_flush (KsmStore *self)
+{
+  g_return_if_fail (KSM_IS_STORE (self));
+
+  wait_until_idle (self);
+  deliver (self, TRUE, 0, NULL);
+}
+
+gboolean
+ksm_store_save_now (KsmStore *self, GError **error)
+{
+  guint64 seq;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (KSM_IS_STORE (self), FALSE);
+
+  if (self->game == NULL)
+    return TRUE;
+  /* through the writer, so it lands after what was queued before it */
+  seq = queue_job (self, JOB_WRITE, ksm_game_get_record (self->game), FALSE);
+  wait_until_idle (self);
+  deliver (self, TRUE, seq, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+ksm_store_save_async (KsmStore            *self,
+                      GCancellable        *cancellable,
+                      GAsyncReadyCallback  callback,
+                      gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KSM_IS_STORE (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ksm_store_save_async);
+  if (self->game == NULL)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+  g_task_set_task_data (task, GSIZE_TO_POINTER (queue_job (self, JOB_WRITE,
+                                                           ksm_game_get_record (self->game),
+                                                           FALSE)), NULL);
+  self->waiters = g_list_append (self->waiters, g_steal_pointer (&task));
+}
+
+gboolean
+ksm_store_save_finish (KsmStore      *self,
+                       GAsyncResult  *result,
+                       GError       **error)
+{
+  g_return_val_if_fail (KSM_IS_STORE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---- the game watched ---- */
+
 static void
 game_changed_cb (KsmStore *self,
                  KsmGame  *game)
 {
-  g_autoptr(GError) error = NULL;
-
   if (ksm_game_get_phase (game) == KSM_PHASE_OVER)
     return;   /* game_over_cb keeps it */
-  if (!ksm_store_save_now (self, &error))
-    report_failure (self, error);
+  queue_job (self, JOB_WRITE, ksm_game_get_record (game), TRUE);
 }
 
 static void
@@ -153,9 +457,8 @@ game_over_cb (KsmStore *self,
   if (kept == NULL)
     {
       /* keep the autosave, so the finished game is not lost */
-      g_autoptr(GError) autosave_error = NULL;
       report_failure (self, error);
-      ksm_store_save_now (self, &autosave_error);
+      queue_job (self, JOB_WRITE, ksm_game_get_record (game), FALSE);
       return;
     }
   ksm_store_discard_autosave (self);
@@ -196,6 +499,8 @@ ksm_store_load_autosave (KsmStore *self, GError **error)
 
   g_return_val_if_fail (KSM_IS_STORE (self), NULL);
 
+  /* what was queued is what there is to read */
+  ksm_store_flush (self);
   record = ksm_record_new_from_file (self->autosave_file, &local_error);
   if (record == NULL)
     {
@@ -259,7 +564,8 @@ void
 ksm_store_discard_autosave (KsmStore *self)
 {
   g_return_if_fail (KSM_IS_STORE (self));
-  g_file_delete (self->autosave_file, NULL, NULL);
+  /* after any write still to come, or it would bring the file back */
+  queue_job (self, JOB_DELETE, NULL, FALSE);
 }
 
 GFile *

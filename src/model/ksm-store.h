@@ -20,13 +20,30 @@ GFile     *ksm_store_get_games_directory (KsmStore *self);
 
 /* Writes the game after every change from now on, and keeps it in the games
  * folder when it ends. One game at a time: watching another stops this one. */
+/* The writes are made by a thread of the store's, in order, the newest
+ * state replacing one not yet begun; failures are told with "save-failed"
+ * on the thread that made the store. */
 void       ksm_store_watch              (KsmStore *self, KsmGame *game);
 void       ksm_store_unwatch            (KsmStore *self);
+/* waits until everything queued is written, and tells what failed; done
+ * also when the store is disposed */
+void       ksm_store_flush              (KsmStore *self);
+/* writes the game watched now, after what is queued, and waits for it */
 gboolean   ksm_store_save_now           (KsmStore *self, GError **error);
+/* the same without waiting: done once a write holding this state is over
+ * (its failure is not told with "save-failed") */
+void       ksm_store_save_async         (KsmStore            *self,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+gboolean   ksm_store_save_finish        (KsmStore            *self,
+                                         GAsyncResult        *result,
+                                         GError             **error);
 
 /* The unfinished game of the last session, or NULL (with error set only
  * when there is a file and it cannot be read) */
 KsmRecord *ksm_store_load_autosave      (KsmStore *self, GError **error);
+/* the autosave goes, after any write queued before */
 void       ksm_store_discard_autosave   (KsmStore *self);
 /* removes the half-written copies a crash left (see ksm_record_save_to_file) */
 void       ksm_store_remove_leftovers   (KsmStore *self);

@@ -151,6 +151,16 @@ ksm_application_startup (GApplication *app)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
 }
 
+/* the autosave is written off the main thread: quitting waits for it */
+static void
+ksm_application_shutdown (GApplication *app)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (KSM_IS_WINDOW (l->data))
+      ksm_window_flush_autosave (KSM_WINDOW (l->data));
+  G_APPLICATION_CLASS (ksm_application_parent_class)->shutdown (app);
+}
+
 static int
 ksm_application_handle_local_options (GApplication *app,
                                       GVariantDict *options)
@@ -172,6 +182,7 @@ ksm_application_class_init (KsmApplicationClass *klass)
 
   app_class->activate = ksm_application_activate;
   app_class->startup = ksm_application_startup;
+  app_class->shutdown = ksm_application_shutdown;
 }
 
 /* the descriptions are looked up in the app's catalogue when --help prints them */

@@ -44,11 +44,25 @@ struct _KsmWindow
   KsmLibrary      *library;
   KsmReview       *review;          /* the saved game under review, or NULL */
   guint            autoplay_source;
+  GCancellable    *cancellable;     /* cancelled when the window goes */
+  GBindingGroup   *game_bindings;   /* the shown game's properties onto the actions */
+  GSignalGroup    *game_signals;    /* the game's signals, whichever game it is */
 };
 
 G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void update_actions (KsmWindow *self);
+
+/* the actions enabled by a property of the game shown */
+static const struct {
+  const char *property;
+  const char *action;
+} bound_actions[] = {
+  { "can-undo", "undo" },
+  { "can-redo", "redo" },
+  { "can-throw", "throw" },
+  { "can-move", "hint" },
+};
 
 KsmWindow *
 ksm_window_new (KsmApplication *application)
@@ -473,22 +487,36 @@ save_failed_cb (KsmWindow  *self,
 }
 
 static void
+first_save_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (ksm_store_save_finish (KSM_STORE (source), result, &error)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  {
+    KsmWindow *self = KSM_WINDOW (user_data);
+    /* worded as the store words it after every later event: the
+     * bare error does not say the game was not saved */
+    g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"),
+                                             error->message);
+    save_failed_cb (self, text);
+  }
+}
+
+static void
 set_game (KsmWindow *self, KsmGame *game)
 {
   autoplay_stop (self);
   if (self->game != NULL)
-    {
-      ksm_store_unwatch (self->store);
-      g_signal_handlers_disconnect_by_data (self->game, self);
-    }
+    ksm_store_unwatch (self->store);
   g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
   g_clear_object (&self->review);
   if (game != NULL)
     {
       g_settings_bind (self->settings, "computer-delay", game, "computer-delay",
                        G_SETTINGS_BIND_GET);
-      g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
       ksm_store_watch (self->store, game);
     }
   ksm_game_view_set_game (self->game_view, game);
@@ -497,15 +525,7 @@ set_game (KsmWindow *self, KsmGame *game)
     {
       /* write the new game at once, so even a kill before the first throw
        * leaves it to resume */
-      g_autoptr(GError) error = NULL;
-      if (!ksm_store_save_now (self->store, &error))
-        {
-          /* worded as the store words it after every later event: the
-           * bare error does not say the game was not saved */
-          g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"),
-                                                   error->message);
-          save_failed_cb (self, text);
-        }
+      ksm_store_save_async (self->store, self->cancellable, first_save_cb, self);
       show_page (self, "game");
       gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
       g_idle_add_once (focus_play_cb, g_object_ref (self));
@@ -518,10 +538,11 @@ update_actions (KsmWindow *self)
   gboolean in_game = g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game");
   KsmGame *game = in_game ? self->game : NULL;
 
-  set_action_enabled (self, "undo", game != NULL && ksm_game_can_undo (game));
-  set_action_enabled (self, "redo", game != NULL && ksm_game_can_redo (game));
-  set_action_enabled (self, "throw", game != NULL && ksm_game_is_person_to_act (game)
-                                     && ksm_game_get_phase (game) == KSM_PHASE_THROW);
+  /* undo, redo, throw and hint follow the game shown; with none, they are off */
+  g_binding_group_set_source (self->game_bindings, game);
+  if (game == NULL)
+    for (guint i = 0; i < G_N_ELEMENTS (bound_actions); i++)
+      set_action_enabled (self, bound_actions[i].action, FALSE);
   set_action_enabled (self, "toggle-history", game != NULL || (in_game && self->review != NULL));
   set_action_enabled (self, "save-game", game != NULL);
   {
@@ -533,12 +554,6 @@ update_actions (KsmWindow *self)
     set_action_enabled (self, "review-forward", reviewing && step < n_steps);
     set_action_enabled (self, "review-end", reviewing && step < n_steps);
     set_action_enabled (self, "play-from-here", reviewing);
-  }
-  {
-    guint n_moves = 0;
-    const KsmMove *moves = game != NULL ? ksm_game_get_moves (game, &n_moves) : NULL;
-    set_action_enabled (self, "hint", game != NULL && ksm_game_is_person_to_act (game)
-                                      && n_moves > 0 && moves[0].kind != KSM_MOVE_LOSE);
   }
 }
 
@@ -836,6 +851,11 @@ ksm_window_dispose (GObject *object)
   KsmWindow *self = KSM_WINDOW (object);
 
   autoplay_stop (self);
+  g_cancellable_cancel (self->cancellable);
+  /* closing waits for the autosave under way, so the last event is kept
+   * even when the app ends with this window */
+  if (self->store != NULL)
+    ksm_store_flush (self->store);
   if (self->hint_popover != NULL)
     {
       gtk_widget_unparent (GTK_WIDGET (self->hint_popover));
@@ -843,6 +863,10 @@ ksm_window_dispose (GObject *object)
     }
   if (self->store != NULL)
     ksm_store_unwatch (self->store);
+  if (self->game_bindings != NULL)
+    g_binding_group_set_source (self->game_bindings, NULL);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game);
   g_clear_object (&self->review);
   gtk_widget_dispose_template (GTK_WIDGET (self), KSM_TYPE_WINDOW);
@@ -857,6 +881,9 @@ ksm_window_finalize (GObject *object)
 
   g_clear_object (&self->library);
   g_clear_object (&self->store);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->game_bindings);
+  g_clear_object (&self->game_signals);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ksm_window_parent_class)->finalize (object);
@@ -902,6 +929,7 @@ ksm_window_init (KsmWindow *self)
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
+  self->cancellable = g_cancellable_new ();
   self->store = ksm_store_new (NULL);
   ksm_store_remove_leftovers (self->store);
   g_signal_connect_object (self->store, "save-failed", G_CALLBACK (save_failed_cb), self,
@@ -913,6 +941,16 @@ ksm_window_init (KsmWindow *self)
                            G_CONNECT_SWAPPED);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "game-over", G_CALLBACK (game_over_cb), self,
+                                 G_CONNECT_SWAPPED);
+  self->game_bindings = g_binding_group_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (bound_actions); i++)
+    g_binding_group_bind (self->game_bindings, bound_actions[i].property,
+                          g_action_map_lookup_action (G_ACTION_MAP (self), bound_actions[i].action),
+                          "enabled", G_BINDING_SYNC_CREATE);
   /* Space and H are single keys, so they bubble up from the focused widget:
    * typed into the glossary's search they are letters, not commands */
   {
@@ -983,6 +1021,13 @@ ksm_window_get_hint_popover (KsmWindow *self)
 {
   g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
   return self->hint_popover;
+}
+
+void
+ksm_window_flush_autosave (KsmWindow *self)
+{
+  g_return_if_fail (KSM_IS_WINDOW (self));
+  ksm_store_flush (self->store);
 }
 
 KsmGame *

@@ -22,6 +22,9 @@ KsmNewGamePage *ksm_window_get_new_game_page (KsmWindow *self);
 KsmStartPage   *ksm_window_get_start_page    (KsmWindow *self);
 const char     *ksm_window_get_page_name     (KsmWindow *self);
 KsmGame        *ksm_window_get_game          (KsmWindow *self);
+/* waits until the game in progress is written (the autosave is written off
+ * the main thread) and tells what failed */
+void            ksm_window_flush_autosave    (KsmWindow *self);
 KsmHintPopover *ksm_window_get_hint_popover  (KsmWindow *self);
 KsmLibraryPage *ksm_window_get_library_page  (KsmWindow *self);
 /* opens a saved game for review, read-only, at its start, and analyses it */

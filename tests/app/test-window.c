@@ -591,6 +591,59 @@ test_rules_pane_narrow (Fixture *fixture, gconstpointer data)
                   gtk_widget_get_width (pane));
 }
 
+/* Undo, redo, throw and hint are enabled from the game's properties while
+ * the game page shows it, and off on the other pages, at every step. */
+static void
+assert_actions_follow (Fixture *fixture, KsmGame *game, gboolean shown)
+{
+  g_assert_cmpint (action_enabled (fixture, "undo"), ==, shown && ksm_game_can_undo (game));
+  g_assert_cmpint (action_enabled (fixture, "redo"), ==, shown && ksm_game_can_redo (game));
+  g_assert_cmpint (action_enabled (fixture, "throw"), ==, shown && ksm_game_can_throw (game));
+  g_assert_cmpint (action_enabled (fixture, "hint"), ==, shown && ksm_game_can_move (game));
+}
+
+static void
+test_actions_follow_the_game (Fixture *fixture, gconstpointer data)
+{
+  KsmGame *game = start_person_game (fixture, 0);
+  guint moves = 0;
+
+  g_assert_nonnull (game);
+  assert_actions_follow (fixture, game, TRUE);
+  for (int step = 0; step < 60 && moves < 3; step++)
+    {
+      if (ksm_game_get_phase (game) == KSM_PHASE_THROW)
+        activate (fixture, "win.throw", NULL);
+      else
+        {
+          guint n_moves;
+          const KsmMove *played = ksm_game_get_moves (game, &n_moves);
+          g_assert_true (ksm_game_play (game, &played[0]));
+          iterate (2);
+          moves++;
+        }
+      assert_actions_follow (fixture, game, TRUE);
+    }
+  g_assert_true (ksm_game_can_undo (game));
+
+  /* the new-game page: the game goes on behind it, its actions off */
+  activate (fixture, "win.new-game", NULL);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
+  assert_actions_follow (fixture, game, FALSE);
+  /* a change made meanwhile does not turn them on */
+  g_assert_true (ksm_game_undo (game));
+  iterate (2);
+  assert_actions_follow (fixture, game, FALSE);
+
+  /* back to the game: they follow it again */
+  activate (fixture, "win.show-start", NULL);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
+  assert_actions_follow (fixture, game, TRUE);
+  g_assert_true (action_enabled (fixture, "redo"));
+  activate (fixture, "win.redo", NULL);
+  assert_actions_follow (fixture, game, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -613,6 +666,7 @@ main (int argc, char **argv)
   ADD ("rules-pane-beside-the-board", test_rules_pane_beside_the_board);
   ADD ("rules-window-from-start-page", test_rules_window_from_start_page);
   ADD ("rules-pane-narrow", test_rules_pane_narrow);
+  ADD ("actions-follow-the-game", test_actions_follow_the_game);
 #undef ADD
 
   status = g_test_run ();

@@ -79,6 +79,11 @@ changed_cb (KsmGame *game, Log *log)
 static void
 notify_cb (KsmGame *game, GParamSpec *pspec, Log *log)
 {
+  /* later properties, checked on their own in test-game-undo.c, so that this
+   * log stays the one these scripts were written for */
+  if (g_str_equal (pspec->name, "throws-again") || g_str_equal (pspec->name, "can-throw")
+      || g_str_equal (pspec->name, "can-move"))
+    return;
   g_ptr_array_add (log->lines, g_strdup_printf ("notify::%s", pspec->name));
 }
 
@@ -524,6 +529,63 @@ test_seed_determines_throws (void)
   g_assert_true (memcmp (fa->data, fc->data, n * sizeof (guint32)) != 0);
 }
 
+/* ---- the types of the arguments ---- */
+
+typedef struct {
+  guint   n_moved;
+  KsmMove last;
+} MovedSeen;
+
+static gboolean
+moved_hook (GSignalInvocationHint *hint, guint n_values, const GValue *values, gpointer data)
+{
+  MovedSeen *seen = data;
+
+  g_assert_cmpuint (n_values, ==, 4);
+  g_assert_true (G_VALUE_HOLDS (&values[2], KSM_TYPE_MOVE));
+  g_assert_nonnull (g_value_get_boxed (&values[2]));
+  seen->last = *(const KsmMove *) g_value_get_boxed (&values[2]);
+  seen->n_moved++;
+  return TRUE;
+}
+
+/* "moved" carries its move as a boxed KsmMove, which a GValue (a binding,
+ * a language binding, an emission hook) can hold and copy */
+static void
+test_moved_is_boxed (void)
+{
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmGame) game = ksm_game_new (&options, PERSONS, 5);
+  guint signal_id = g_signal_lookup ("moved", KSM_TYPE_GAME);
+  GSignalQuery query;
+  MovedSeen seen = { 0 };
+  gulong hook;
+
+  g_signal_query (signal_id, &query);
+  g_assert_cmpuint (query.n_params, ==, 3);
+  g_assert_true ((query.param_types[1] & ~G_SIGNAL_TYPE_STATIC_SCOPE) == KSM_TYPE_MOVE);
+  g_assert_true (G_TYPE_IS_BOXED (KSM_TYPE_EFFECT));
+
+  hook = g_signal_add_emission_hook (signal_id, 0, moved_hook, &seen, NULL);
+  while (seen.n_moved < 5 && ksm_game_get_phase (game) != KSM_PHASE_OVER)
+    {
+      guint n = seen.n_moved;
+      person_acts (game, 0);
+      if (seen.n_moved > n)
+        {
+          KsmRecord *record = ksm_game_get_record (game);
+          const KsmEvent *event = NULL;
+          for (guint i = ksm_record_get_n_events (record); i-- > 0; )
+            if ((event = ksm_record_get_event (record, i))->kind == KSM_EVENT_MOVE)
+              break;
+          g_assert_nonnull (event);
+          g_assert_true (ksm_moves_equal (&seen.last, &event->move));
+        }
+    }
+  g_signal_remove_emission_hook (signal_id, hook);
+  g_assert_cmpuint (seen.n_moved, ==, 5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -532,6 +594,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/signals/opening", test_opening_sequence);
   g_test_add_func ("/model/signals/full-games", test_full_games);
   g_test_add_func ("/model/signals/seed-determines-throws", test_seed_determines_throws);
+  g_test_add_func ("/model/signals/moved-is-boxed", test_moved_is_boxed);
 
   return g_test_run ();
 }

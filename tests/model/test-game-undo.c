@@ -550,6 +550,239 @@ test_computers_alone (void)
   g_assert_nonnull (ksm_record_get_ended (ksm_game_get_record (game)));
 }
 
+/* ---- can-undo, can-redo, throws-again, can-throw and can-move ---- */
+
+static const char *const watched_names[] = { "can-undo", "can-redo", "throws-again",
+                                             "can-throw", "can-move" };
+
+typedef struct {
+  KsmGame  *game;
+  gboolean  seen[G_N_ELEMENTS (watched_names)];    /* as last notified */
+  guint     notes[G_N_ELEMENTS (watched_names)];
+  guint     changes;
+} Watched;
+
+static gboolean
+property_value (KsmGame *game, const char *name)
+{
+  gboolean value;
+
+  g_object_get (game, name, &value, NULL);
+  return value;
+}
+
+/* what the properties must be, from the record and the position alone (the
+ * record scanned, as the game no longer does) */
+static gboolean
+expected_can_undo (KsmGame *game)
+{
+  KsmRecord *record = ksm_game_get_record (game);
+
+  if (ksm_game_is_read_only (game))
+    return FALSE;
+  for (guint i = 0; i < ksm_record_get_n_events (record); i++)
+    {
+      const KsmEvent *event = ksm_record_get_event (record, i);
+      if (event->kind == KSM_EVENT_MOVE && ksm_game_get_seat (game, event->player)->kind == KSM_SEAT_PERSON)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+expected_throws_again (KsmGame *game)
+{
+  KsmRecord *record = ksm_game_get_record (game);
+  guint n = ksm_record_get_n_events (record);
+
+  return n > 0 && ksm_game_get_phase (game) == KSM_PHASE_THROW
+         && ksm_record_get_event (record, n - 1)->player == ksm_game_get_player (game);
+}
+
+/* a person's turn, in the phase given */
+static gboolean
+expected_person_in (KsmGame *game, KsmPhase phase)
+{
+  return !ksm_game_is_read_only (game) && ksm_game_get_phase (game) == phase
+         && ksm_game_get_seat (game, ksm_game_get_player (game))->kind == KSM_SEAT_PERSON;
+}
+
+static gboolean
+expected_can_move (KsmGame *game)
+{
+  guint n_moves;
+  const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+
+  return expected_person_in (game, KSM_PHASE_MOVE) && n_moves > 0 && moves[0].kind != KSM_MOVE_LOSE;
+}
+
+static void
+watched_notify_cb (KsmGame *game, GParamSpec *pspec, Watched *watched)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (watched_names); i++)
+    if (g_str_equal (pspec->name, watched_names[i]))
+      {
+        gboolean value = property_value (game, watched_names[i]);
+        /* notified only when it changed */
+        g_assert_cmpint (value, !=, watched->seen[i]);
+        watched->seen[i] = value;
+        watched->notes[i]++;
+      }
+}
+
+/* every value is the one last notified, and the right one */
+static void
+assert_watched (Watched *watched)
+{
+  KsmGame *game = watched->game;
+
+  for (guint i = 0; i < G_N_ELEMENTS (watched_names); i++)
+    g_assert_cmpint (property_value (game, watched_names[i]), ==, watched->seen[i]);
+  g_assert_cmpint (watched->seen[0], ==, ksm_game_can_undo (game));
+  g_assert_cmpint (watched->seen[0], ==, expected_can_undo (game));
+  g_assert_cmpint (watched->seen[1], ==, ksm_game_can_redo (game));
+  g_assert_cmpint (watched->seen[2], ==, ksm_game_get_throws_again (game));
+  g_assert_cmpint (watched->seen[2], ==, expected_throws_again (game));
+  g_assert_cmpint (watched->seen[3], ==, ksm_game_can_throw (game));
+  g_assert_cmpint (watched->seen[3], ==, expected_person_in (game, KSM_PHASE_THROW));
+  g_assert_cmpint (watched->seen[4], ==, ksm_game_can_move (game));
+  g_assert_cmpint (watched->seen[4], ==, expected_can_move (game));
+}
+
+/* by "changed", every property that changed has been notified */
+static void
+watched_changed_cb (KsmGame *game, Watched *watched)
+{
+  watched->changes++;
+  assert_watched (watched);
+}
+
+static void
+watch (Watched *watched, KsmGame *game)
+{
+  memset (watched, 0, sizeof *watched);
+  watched->game = game;
+  for (guint i = 0; i < G_N_ELEMENTS (watched_names); i++)
+    watched->seen[i] = property_value (game, watched_names[i]);
+  g_signal_connect (game, "notify", G_CALLBACK (watched_notify_cb), watched);
+  g_signal_connect (game, "changed", G_CALLBACK (watched_changed_cb), watched);
+  assert_watched (watched);
+}
+
+/* Whole games against the computer, with undos and redos along the way and
+ * after the end: the properties are right after every throw, move,
+ * computer turn, undo and redo, and notified exactly when they change. */
+static void
+test_properties_follow (void)
+{
+  guint throws_again_notes = 0, undo_notes = 0, redo_notes = 0, overs = 0;
+  guint throw_notes = 0, move_notes = 0;
+
+  for (guint64 seed = 70; seed < 76; seed++)
+    {
+      g_autoptr(KsmGame) game = new_game (seed, 0);
+      Watched watched;
+      guint step = 0;
+
+      watch (&watched, game);
+      while (ksm_game_get_phase (game) != KSM_PHASE_OVER)
+        {
+          run_computer (game);
+          assert_watched (&watched);
+          if (ksm_game_get_phase (game) == KSM_PHASE_OVER)
+            break;
+          gboolean could_undo = ksm_game_can_undo (game);
+
+          person_acts (game, step);
+          assert_watched (&watched);
+          if (!could_undo && ksm_game_can_undo (game))
+            {
+              /* the person's first move: taken back, nothing is left to undo */
+              g_assert_true (ksm_game_undo (game));
+              assert_watched (&watched);
+              g_assert_false (ksm_game_can_undo (game));
+              g_assert_true (ksm_game_redo (game));
+              assert_watched (&watched);
+            }
+          step++;
+          if (step % 17 == 0 && ksm_game_can_undo (game))
+            {
+              g_assert_true (ksm_game_undo (game));
+              assert_watched (&watched);
+              g_assert_true (ksm_game_can_redo (game));
+              if (step % 34 == 0)
+                {
+                  /* a second undo, then both back */
+                  if (ksm_game_undo (game))
+                    {
+                      assert_watched (&watched);
+                      g_assert_true (ksm_game_redo (game));
+                      assert_watched (&watched);
+                    }
+                  g_assert_true (ksm_game_redo (game));
+                  assert_watched (&watched);
+                }
+              /* otherwise the next move drops the redo line */
+            }
+        }
+      /* over: the last move can still be taken back, and put again */
+      overs++;
+      assert_watched (&watched);
+      if (ksm_game_can_undo (game))
+        {
+          g_assert_true (ksm_game_undo (game));
+          assert_watched (&watched);
+          g_assert_true (ksm_game_redo (game));
+          assert_watched (&watched);
+          g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_OVER);
+        }
+      g_assert_cmpuint (watched.changes, >, 0);
+      undo_notes += watched.notes[0];
+      redo_notes += watched.notes[1];
+      throws_again_notes += watched.notes[2];
+      throw_notes += watched.notes[3];
+      move_notes += watched.notes[4];
+    }
+  g_test_message ("%u games: %u can-undo, %u can-redo, %u throws-again, %u can-throw, "
+                  "%u can-move notifications", overs, undo_notes, redo_notes, throws_again_notes,
+                  throw_notes, move_notes);
+  g_assert_cmpuint (undo_notes, >, 0);
+  g_assert_cmpuint (redo_notes, >, 0);
+  g_assert_cmpuint (throws_again_notes, >, 0);
+  g_assert_cmpuint (throw_notes, >, 0);
+  g_assert_cmpuint (move_notes, >, 0);
+}
+
+/* a game under review takes nothing back, whatever its record holds */
+static void
+test_properties_under_review (void)
+{
+  g_autoptr(KsmGame) game = new_game (77, 0);
+  g_autoptr(KsmGame) review = NULL;
+  Watched watched;
+
+  for (guint i = 0; i < 30 && ksm_game_get_phase (game) != KSM_PHASE_OVER; i++)
+    {
+      run_computer (game);
+      if (ksm_game_get_phase (game) != KSM_PHASE_OVER)
+        person_acts (game, i);
+    }
+  g_assert_true (ksm_game_can_undo (game));
+  review = ksm_game_new_for_review (ksm_game_get_record (game), NULL);
+  g_assert_nonnull (review);
+  watch (&watched, review);
+  g_assert_false (ksm_game_can_undo (review));
+  for (guint n = ksm_game_get_n_events (review); n-- > 0; )
+    {
+      g_assert_true (ksm_game_seek (review, n));
+      assert_watched (&watched);
+      g_assert_false (ksm_game_can_undo (review));
+      g_assert_false (ksm_game_can_redo (review));
+    }
+  g_assert_true (ksm_game_seek (review, G_MAXUINT));
+  assert_watched (&watched);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -565,6 +798,8 @@ main (int argc, char **argv)
   g_test_add_func ("/model/undo/unref-while-waiting", test_unref_while_waiting);
   g_test_add_func ("/model/undo/new-game-while-thinking", test_new_game_while_thinking);
   g_test_add_func ("/model/undo/computers-alone", test_computers_alone);
+  g_test_add_func ("/model/undo/properties-follow", test_properties_follow);
+  g_test_add_func ("/model/undo/properties-under-review", test_properties_under_review);
 
   return g_test_run ();
 }

@@ -1,9 +1,104 @@
 /* test-store.c: KsmStore keeps the game in progress in autosave.json after
  * every change, a resumed game goes on exactly as the original would have,
  * finished games go to games/, and a store that cannot write says so with
- * "save-failed" while the game goes on.
+ * "save-failed" while the game goes on. The autosave is written by a thread
+ * of the store's: the checks of the file flush it first, and the writer's
+ * own tests watch it at its renames (see rename () below).
  */
+/* dlsym's RTLD_NEXT, outside C11 */
+#define _GNU_SOURCE
 #include "model-test-util.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+
+/* Every autosave replaces the old file with rename () (g_file_set_contents):
+ * this program's rename, which takes the place of libc's for GLib too,
+ * notes each one made while `watching` is set, on which thread and holding
+ * how many events, and while `gate_closed` holds the writer there (never the
+ * main thread, which would hang), so a test can make events while a write
+ * is under way, timing-free. */
+typedef struct {
+  gboolean main_thread;
+  gint     n_events;    /* -1: not a whole saved game */
+} Rename;
+
+static GMutex   renames_lock;
+static GCond    gate_cond;
+static GArray  *renames;            /* Rename, in the order made */
+static gboolean watching;
+static gboolean gate_closed;
+static GThread *main_thread;
+
+int
+rename (const char *from, const char *to)
+{
+  static int (*real_rename) (const char *, const char *);
+
+  if (real_rename == NULL)
+    real_rename = (int (*) (const char *, const char *)) dlsym (RTLD_NEXT, "rename");
+
+  g_mutex_lock (&renames_lock);
+  if (watching && g_str_has_suffix (to, "/autosave.json"))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (from);
+      g_autoptr(KsmRecord) record = ksm_record_new_from_file (file, NULL);
+      Rename seen = { .main_thread = g_thread_self () == main_thread,
+                      .n_events = record != NULL ? (gint) ksm_record_get_n_events (record) : -1 };
+
+      g_array_append_val (renames, seen);
+      while (gate_closed && !seen.main_thread)
+        g_cond_wait (&gate_cond, &renames_lock);
+    }
+  g_mutex_unlock (&renames_lock);
+  return real_rename (from, to);
+}
+
+static void
+watch_renames (gboolean gate)
+{
+  g_mutex_lock (&renames_lock);
+  g_array_set_size (renames, 0);
+  watching = TRUE;
+  gate_closed = gate;
+  g_mutex_unlock (&renames_lock);
+}
+
+static void
+open_gate (void)
+{
+  g_mutex_lock (&renames_lock);
+  gate_closed = FALSE;
+  g_cond_broadcast (&gate_cond);
+  g_mutex_unlock (&renames_lock);
+}
+
+/* stops watching; returns what was seen */
+static GArray *
+stop_watching_renames (void)
+{
+  GArray *seen = g_array_new (FALSE, FALSE, sizeof (Rename));
+
+  g_mutex_lock (&renames_lock);
+  watching = FALSE;
+  gate_closed = FALSE;
+  g_cond_broadcast (&gate_cond);
+  g_array_append_vals (seen, renames->data, renames->len);
+  g_array_set_size (renames, 0);
+  g_mutex_unlock (&renames_lock);
+  return seen;
+}
+
+static guint
+n_renames (void)
+{
+  guint n;
+
+  g_mutex_lock (&renames_lock);
+  n = renames->len;
+  g_mutex_unlock (&renames_lock);
+  return n;
+}
 
 typedef struct {
   char     *dir;
@@ -31,6 +126,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 static gboolean
 autosave_exists (Fixture *f)
 {
+  ksm_store_flush (f->store);
   return g_file_query_exists (ksm_store_get_autosave_file (f->store), NULL);
 }
 
@@ -456,6 +552,7 @@ test_bad_autosave (Fixture *f, gconstpointer data)
   ksm_store_watch (f->store, game);
   for (guint i = 0; i < 40; i++)
     person_acts (game, 0);
+  ksm_store_flush (f->store);
   data_before = ksm_record_to_data (ksm_game_get_record (game), NULL);
   pos_before = game_position_text (game);
 
@@ -535,6 +632,7 @@ check_save_failed (const char *dir_path)
 
   g_assert_true (ksm_game_throw (game));
   changes++;
+  ksm_store_flush (store);
   g_assert_cmpuint (failures.count, ==, 1);
   g_assert_nonnull (failures.message);
   g_assert_true (g_str_has_prefix (failures.message, "The game could not be saved: "));
@@ -550,6 +648,7 @@ check_save_failed (const char *dir_path)
     {
       person_acts (game, 0);
       changes++;
+      ksm_store_flush (store);
       g_assert_cmpuint (failures.count, ==, changes);
     }
   g_assert_true (g_str_has_prefix (failures.message, "The game could not be saved: "));
@@ -649,10 +748,161 @@ test_remove_leftovers (Fixture *f, gconstpointer data)
     }
 }
 
+/* ---- the writer ---- */
+
+static gboolean
+a_rename_seen (gpointer data)
+{
+  return n_renames () > 0;
+}
+
+/* Many events in a row, none waited for: once flushed, the autosave holds
+ * them all, and none was written by the main thread. */
+static void
+test_many_events_then_flush (Fixture *f, gconstpointer data)
+{
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmGame) game = ksm_game_new (&options, PERSONS, 31);
+  g_autoptr(GArray) seen = NULL;
+
+  watch_renames (FALSE);
+  ksm_store_watch (f->store, game);
+  for (guint i = 0; i < 200 && ksm_game_get_phase (game) != KSM_PHASE_OVER; i++)
+    person_acts (game, i);
+  ksm_store_flush (f->store);
+  seen = stop_watching_renames ();
+  g_assert_cmpuint (seen->len, >, 0);
+  for (guint i = 0; i < seen->len; i++)
+    g_assert_false (g_array_index (seen, Rename, i).main_thread);
+  assert_autosave_is_game (f, game);
+}
+
+/* While the writer is held inside a write, the game goes on: the main
+ * thread is not the one writing, and is not kept waiting. The states made
+ * meanwhile end in one write of the newest; no write is ever of an older
+ * state than the one before it; an undo's shorter record, being newer,
+ * wins too. */
+static void
+test_writes_in_order_off_the_main_thread (Fixture *f, gconstpointer data)
+{
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmGame) game = ksm_game_new (&options, PERSONS, 32);
+  g_autoptr(GArray) seen = NULL;
+  guint first_events, moves = 0;
+
+  watch_renames (TRUE);
+  ksm_store_watch (f->store, game);
+  g_assert_true (ksm_game_throw (game));
+  first_events = ksm_game_get_n_events (game);
+  /* the first write is under way, held at its rename */
+  wait_for (a_rename_seen, NULL, "the first autosave");
+
+  for (guint i = 0; i < 60 && ksm_game_get_phase (game) != KSM_PHASE_OVER; i++)
+    {
+      person_acts (game, i);
+      moves += ksm_game_get_phase (game) != KSM_PHASE_MOVE;
+    }
+  g_assert_cmpuint (ksm_game_get_n_events (game), >, first_events + 30);
+  /* nothing more written while the writer was held */
+  g_assert_cmpuint (n_renames (), ==, 1);
+
+  open_gate ();
+  ksm_store_flush (f->store);
+  seen = stop_watching_renames ();
+  for (guint i = 0; i < seen->len; i++)
+    {
+      Rename *rename_seen = &g_array_index (seen, Rename, i);
+      g_assert_false (rename_seen->main_thread);
+      g_assert_cmpint (rename_seen->n_events, >, 0);
+      if (i > 0)
+        g_assert_cmpint (rename_seen->n_events, >, g_array_index (seen, Rename, i - 1).n_events);
+    }
+  /* the state when the writer was held, then the newest: nothing between */
+  g_assert_cmpuint (seen->len, ==, 2);
+  g_assert_cmpint (g_array_index (seen, Rename, 0).n_events, ==, (gint) first_events);
+  g_assert_cmpint (g_array_index (seen, Rename, 1).n_events, ==, (gint) ksm_game_get_n_events (game));
+  assert_autosave_is_game (f, game);
+
+  /* an undo made while a longer state is being written lands after it */
+  g_assert_true (ksm_game_can_undo (game));
+  watch_renames (TRUE);
+  person_acts (game, 0);
+  wait_for (a_rename_seen, NULL, "the autosave before the undo");
+  g_assert_true (ksm_game_undo (game));
+  open_gate ();
+  ksm_store_flush (f->store);
+  g_clear_pointer (&seen, g_array_unref);
+  seen = stop_watching_renames ();
+  g_assert_cmpuint (seen->len, ==, 2);
+  g_assert_cmpint (g_array_index (seen, Rename, 1).n_events, ==, (gint) ksm_game_get_n_events (game));
+  assert_autosave_is_game (f, game);
+}
+
+/* Dropping the store writes what was still queued: closing loses nothing */
+static void
+test_dispose_flushes (Fixture *f, gconstpointer data)
+{
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmGame) game = ksm_game_new (&options, PERSONS, 33);
+
+  watch_renames (TRUE);
+  ksm_store_watch (f->store, game);
+  g_assert_true (ksm_game_throw (game));
+  wait_for (a_rename_seen, NULL, "the first autosave");
+  for (guint i = 0; i < 20; i++)
+    person_acts (game, i);
+  open_gate ();
+  g_clear_object (&f->store);
+  g_array_unref (stop_watching_renames ());
+
+  f->store = ksm_store_new (f->directory);
+  assert_autosave_is_game (f, game);
+}
+
+static void
+first_save_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GError **error = user_data;
+
+  g_assert_false (ksm_store_save_finish (KSM_STORE (source), result, error));
+  g_assert_nonnull (*error);
+}
+
+static gboolean
+error_set (gpointer data)
+{
+  return *(GError **) data != NULL;
+}
+
+/* ksm_store_save_async answers once written; its failure is its own, not
+ * told with "save-failed" */
+static void
+test_save_async (Fixture *f, gconstpointer data)
+{
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmGame) game = ksm_game_new (&options, PERSONS, 34);
+  g_autofree char *blocker = g_build_filename (f->dir, "blocker", NULL);
+  g_autoptr(GFile) blocked = g_file_new_for_path (blocker);
+  g_autoptr(KsmStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  Failures failures = { 0 };
+
+  g_assert_true (g_file_set_contents (blocker, "not a folder", -1, NULL));
+  store = ksm_store_new (blocked);
+  g_signal_connect (store, "save-failed", G_CALLBACK (save_failed_cb), &failures);
+  ksm_store_watch (store, game);
+  ksm_store_save_async (store, NULL, first_save_cb, &error);
+  wait_for (error_set, &error, "the first save's answer");
+  g_assert_cmpuint (failures.count, ==, 0);
+  ksm_store_unwatch (store);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  main_thread = g_thread_self ();
+  renames = g_array_new (FALSE, FALSE, sizeof (Rename));
 
 #define ADD(path, func) \
   g_test_add ("/model/store/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
@@ -670,6 +920,10 @@ main (int argc, char **argv)
   ADD ("save-failed", test_save_failed);
   ADD ("unwatch", test_unwatch);
   ADD ("remove-leftovers", test_remove_leftovers);
+  ADD ("many-events-then-flush", test_many_events_then_flush);
+  ADD ("writes-in-order-off-the-main-thread", test_writes_in_order_off_the_main_thread);
+  ADD ("dispose-flushes", test_dispose_flushes);
+  ADD ("save-async", test_save_async);
 
   return g_test_run ();
 }

@@ -10,6 +10,8 @@
  * app meets it: this program's own write() answers ENOSPC, as the kernel
  * does on a full disk, for files under the data folder while `full_disk` is
  * set (the executable's definition takes the place of libc's for GLib too).
+ * The autosave is written by a thread of the store's: what is checked in
+ * the file is checked after ksm_window_flush_autosave ().
  */
 /* readlink and syscall, outside C11 */
 #define _GNU_SOURCE
@@ -160,11 +162,13 @@ check_fault (Fixture *fixture, const char *fault)
   g_assert_true (ksm_window_get_game (fixture->window) == game);
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
   g_assert_cmpuint (n_events (game), >=, 10);
+  ksm_window_flush_autosave (fixture->window);
   g_assert_false (g_file_test (autosave, G_FILE_TEST_IS_REGULAR));
 
   /* the fault clears: the next event writes everything played so far */
   remove_tree (fixture->data_dir);
   play_a_turn (fixture, game);
+  ksm_window_flush_autosave (fixture->window);
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(GFile) file = g_file_new_for_path (autosave);
@@ -219,6 +223,7 @@ test_disk_full (Fixture *fixture, gconstpointer data)
 
   for (int turn = 0; turn < 3; turn++)
     play_a_turn (fixture, game);
+  ksm_window_flush_autosave (fixture->window);
   g_assert_null (find_label_prefix (GTK_WIDGET (fixture->window), SAVE_FAILED));
   g_assert_true (g_file_get_contents (autosave, &before, NULL, NULL));
   saved_events = n_events (game);
@@ -236,6 +241,7 @@ test_disk_full (Fixture *fixture, gconstpointer data)
   g_assert_true (ksm_window_get_game (fixture->window) == game);
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
   g_assert_cmpuint (n_events (game), >, saved_events + 10);
+  ksm_window_flush_autosave (fixture->window);
 
   /* the autosave from before the disk filled, byte for byte, still loads */
   g_assert_true (g_file_get_contents (autosave, &during, NULL, NULL));
@@ -249,6 +255,7 @@ test_disk_full (Fixture *fixture, gconstpointer data)
   /* space is freed: the next event writes the whole game */
   full_disk = 0;
   play_a_turn (fixture, game);
+  ksm_window_flush_autosave (fixture->window);
   {
     g_autoptr(KsmRecord) saved = ksm_record_new_from_file (file, &error);
     g_assert_no_error (error);
