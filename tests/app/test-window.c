@@ -315,7 +315,9 @@ test_resume_offered_after_restart (Fixture *fixture, gconstpointer data)
   throw_until_movable (fixture, game);
   rules->format_position (ksm_game_get_position (game), position, sizeof position);
 
-  /* a second window, as a new start of the app would make, offers it back */
+  /* a second window, as a new start of the app would make, offers it back;
+   * the app before it ended by quitting, which waits for the autosave */
+  ksm_window_flush_autosave (fixture->window);
   second = ksm_window_new (fixture->app);
   iterate (2);
   g_assert_cmpstr (ksm_window_get_page_name (second), ==, "start");
