@@ -18,6 +18,7 @@
 #include "ksm-rules-window.h"
 #include "ksm-window.h"
 
+#include "test-application.h"
 #include "test-helpers.h"
 
 static gboolean skipped;
@@ -64,7 +65,6 @@ test_translated (void)
   const char *language = g_getenv ("LANGUAGE");
   g_autofree char *mo = g_build_filename (g_getenv ("KSM_LOCALEDIR"), language, "LC_MESSAGES",
                                           GETTEXT_PACKAGE ".mo", NULL);
-  g_autoptr(KsmApplication) app = NULL;
   KsmWindow *window;
   const char *choose = _("Choose a Game");
   const char *title = ksm_rules_doc_translate ("How to play Kasimala");
@@ -85,13 +85,7 @@ test_translated (void)
   assert_translated ("How to play Kasimala", title);
   assert_translated ("The board", board);
 
-  app = g_object_new (KSM_TYPE_APPLICATION,
-                      "application-id", "io.github.kasimala.Kasimala",
-                      "flags", G_APPLICATION_NON_UNIQUE,
-                      "resource-base-path", "/io/github/kasimala/Kasimala",
-                      NULL);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  window = ksm_window_new (app);
+  window = ksm_window_new (test_application ());
   gtk_window_present (GTK_WINDOW (window));
   iterate (3);
 
