@@ -1420,6 +1420,17 @@ test_queries (void)
   g_assert_cmpuint (ksm_rules_cell_flags (R, &options, 17 + 16), ==, KSM_CELL_SAFE);
   g_assert_cmpuint (ksm_rules_object_marks (R, 0), ==, 0);
 
+  /* bricks go right along B, left along the mala, right along T; stones
+   * the other way: B3 to B4, M3 to M2 for bricks, B3 to B2 for stones */
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 0, 2), ==, 3);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 0, 17 + 2), ==, 17 + 1);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 0, 34 + 2), ==, 34 + 3);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 1, 2), ==, 1);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 1, 17 + 2), ==, 17 + 3);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 1, 34 + 2), ==, 34 + 1);
+  /* the row's end turns onto the mala */
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 0, 16), ==, 17 + 16);
+
   /* waiting bricks start only on a kasi */
   parse_ok ("kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b 2 1 0/0", &pos);
   g_assert_cmpint (ksm_rules_lost_reason (R, &pos), ==, KSM_LOST_NEEDS_ENTRY);

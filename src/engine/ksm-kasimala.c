@@ -1276,6 +1276,14 @@ kasimala_next_to_start (const KsmPosition *pos, int player)
   return next_waiting_cell (pos, player);
 }
 
+static int
+kasimala_next_cell_query (const KsmOptions *options, int player, int cell)
+{
+  if (player < 0 || player > 1)
+    return -1;
+  return next_cell (player, options->length, cell);
+}
+
 static bool
 kasimala_face_throws_again (const KsmOptions *options, int face)
 {
@@ -1355,6 +1363,7 @@ const KsmRules ksm_kasimala_rules = {
   .move_path = kasimala_move_path,
   .evaluate = kasimala_evaluate,
   .next_to_start = kasimala_next_to_start,
+  .next_cell = kasimala_next_cell_query,
   .face_throws_again = kasimala_face_throws_again,
   .style_key = kasimala_style_key,
   .lost_reason = kasimala_lost_reason,

@@ -45,6 +45,14 @@ ksm_rules_start_cell (const KsmRules *rules, const KsmOptions *options, int play
   return rules->start_cell != NULL ? rules->start_cell (options, player) : -1;
 }
 
+int
+ksm_rules_next_cell (const KsmRules *rules, const KsmOptions *options, int player, int cell)
+{
+  if (rules->next_cell == NULL || cell < 0 || cell >= rules->n_cells (options))
+    return -1;
+  return rules->next_cell (options, player, cell);
+}
+
 unsigned
 ksm_rules_cell_flags (const KsmRules *rules, const KsmOptions *options, int cell)
 {

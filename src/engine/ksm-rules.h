@@ -340,6 +340,10 @@ struct KsmRules {
    * first, or where they enter from off the board; -1 where they start
    * spread out (Kasimala). NULL: -1 */
   int   (*start_cell)      (const KsmOptions *options, int player);
+  /* The cell a piece of `player` steps to from `cell` along its path, for
+   * the arrows that show the way, where that is one cell (Kasimala's
+   * rows), else -1; NULL: -1 */
+  int   (*next_cell)       (const KsmOptions *options, int player, int cell);
   /* Whether `face` earns another throw under these options; NULL: the
    * face's throws_again */
   bool  (*face_throws_again) (const KsmOptions *options, int face);
@@ -374,6 +378,7 @@ bool     ksm_rules_holds_throws   (const KsmRules *rules);
 uint32_t ksm_rules_player_flags   (const KsmRules *rules, const KsmPosition *pos, int player);
 int      ksm_rules_next_to_start  (const KsmRules *rules, const KsmPosition *pos, int player);
 int      ksm_rules_start_cell     (const KsmRules *rules, const KsmOptions *options, int player);
+int      ksm_rules_next_cell      (const KsmRules *rules, const KsmOptions *options, int player, int cell);
 unsigned ksm_rules_cell_flags     (const KsmRules *rules, const KsmOptions *options, int cell);
 bool     ksm_rules_face_throws_again (const KsmRules *rules, const KsmOptions *options, int face);
 unsigned ksm_rules_object_marks   (const KsmRules *rules, int object);
