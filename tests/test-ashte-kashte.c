@@ -620,6 +620,50 @@ test_random_games (void)
       }
 }
 
+/* The queries the views ask instead of reading the position: the blood
+ * drawn, the start squares, the colours' looks and why a throw is lost. */
+static void
+test_queries (void)
+{
+  KsmPosition pos = parse ("ashte-kashte 2 R:0,0,0,3 G:0,0,0,18 blood:G r - 5");
+  KsmOptions options = pos.options;
+
+  g_assert_cmpuint (ksm_rules_player_flags (rules, &pos, 0), ==, KSM_PLAYER_BLOOD_RULE);
+  g_assert_cmpuint (ksm_rules_player_flags (rules, &pos, 1), ==, KSM_PLAYER_BLOOD_RULE | KSM_PLAYER_BLOODED);
+  pos = parse ("ashte-kashte 2 R:0,0,0,3 G:0,0,0,18 blood:G r - 5 blood-rule=off");
+  g_assert_cmpuint (ksm_rules_player_flags (rules, &pos, 0), ==, 0);
+  g_assert_cmpuint (ksm_rules_player_flags (rules, &pos, 1), ==, KSM_PLAYER_BLOODED);
+
+  /* two players are Red and Green, starting mid-side at the bottom and top */
+  g_assert_cmpint (ksm_rules_start_cell (rules, &options, 0), ==, cell ("d1"));
+  g_assert_cmpint (ksm_rules_start_cell (rules, &options, 1), ==, cell ("d7"));
+  g_assert_cmpint (ksm_rules_start_cell (rules, &options, 2), ==, -1);
+  g_assert_cmpuint (ksm_rules_cell_flags (rules, &options, cell ("d1")), ==, KSM_CELL_SAFE | KSM_CELL_ENTRY);
+  g_assert_cmpuint (ksm_rules_cell_flags (rules, &options, cell ("d4")), ==, KSM_CELL_GOAL);
+  g_assert_cmpstr (ksm_rules_style_key (rules, &options, 0), ==, "red");
+  g_assert_cmpstr (ksm_rules_style_key (rules, &options, 1), ==, "green");
+  pos = parse ("ashte-kashte 4 R:0,0,0,0 B:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 blood:- r - 5");
+  g_assert_cmpstr (ksm_rules_style_key (rules, &pos.options, 1), ==, "blue");
+  g_assert_cmpstr (ksm_rules_style_key (rules, &pos.options, 3), ==, "yellow");
+  g_assert_cmpint (ksm_rules_next_to_start (rules, &pos, 0), ==, -1);
+  g_assert_false (ksm_rules_holds_throws (rules));
+
+  /* 21 + 4 is past the outer ring before a capture */
+  pos = parse ("ashte-kashte 2 R:21,21,21,21 G:0,0,0,0 blood:- r 4 5");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_NEEDS_BLOOD);
+  /* the centre takes the exact count */
+  pos = parse ("ashte-kashte 2 R:46,48,48,48 G:0,0,0,0 blood:R r 3 5");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_OVERSHOOT);
+  /* under grace only a 4 or an 8 enters */
+  pos = parse ("ashte-kashte 2 R:x,x,x,x G:x,x,x,x blood:- r 2 5 grace=on");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_NEEDS_ENTRY);
+  g_assert_cmpint (ksm_rules_start_cell (rules, &pos.options, 0), ==, cell ("d1"));
+  pos = parse ("ashte-kashte 2 R:x,x,x,21 G:x,x,x,x blood:- r 3 5 grace=on");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_SEVERAL);
+  pos = parse ("ashte-kashte 2 R:0,0,0,3 G:0,0,0,18 blood:- r 3 5");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_NONE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -641,5 +685,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ashte-kashte/notation", test_notation);
   g_test_add_func ("/ashte-kashte/cannot-arise", test_cannot_arise);
   g_test_add_func ("/ashte-kashte/random-games", test_random_games);
+  g_test_add_func ("/ashte-kashte/queries", test_queries);
   return g_test_run ();
 }

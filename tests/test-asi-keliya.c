@@ -697,6 +697,76 @@ test_cannot_arise (void)
     }
 }
 
+/* The queries the views ask instead of reading the position: the throws
+ * a turn holds and their pool, the entry triangles and the home as the
+ * goal, the yellow cowrie, the seats' colours and why a throw is lost. */
+static void
+test_queries (void)
+{
+  KsmPosition pos = parse ("asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 13 2");
+  uint8_t faces[KSM_MAX_PENDING];
+  bool split = true;
+  int pool = -1;
+  char name[8];
+
+  g_assert_true (ksm_rules_holds_throws (rules));
+  g_assert_cmpint (ksm_rules_held_throws (rules, &pos, faces, &split, &pool), ==, 2);
+  g_assert_cmpint (faces[0], ==, ONE);
+  g_assert_cmpint (faces[1], ==, THREE);
+  g_assert_false (split);
+  g_assert_cmpint (pool, ==, 0);
+  pos = parse ("asi-keliya S:h,h,0,2 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play S2 pool:2 2");
+  g_assert_cmpint (ksm_rules_held_throws (rules, &pos, faces, &split, &pool), ==, 2);
+  g_assert_cmpint (faces[0], ==, SO_HATARA);
+  g_assert_cmpint (faces[1], ==, TWO);
+  g_assert_true (split);
+  g_assert_cmpint (pool, ==, 2);
+
+  /* each seat enters on its own triangle; the home is the goal, by flag */
+  for (int p = 0; p < 4; p++)
+    {
+      int start = ksm_rules_start_cell (rules, &pos.options, p);
+      rules->cell_name (&pos.options, start, name, sizeof name);
+      g_assert_cmpint (name[0], ==, "SENW"[p]);
+      g_assert_cmpstr (name + 1, ==, "0");
+      g_assert_cmpuint (ksm_rules_cell_flags (rules, &pos.options, start), ==, KSM_CELL_ENTRY);
+    }
+  for (int c = 0; c < rules->n_cells (&pos.options); c++)
+    if (ksm_rules_cell_flags (rules, &pos.options, c) & KSM_CELL_GOAL)
+      {
+        int8_t path[KSM_MAX_PATH];
+        KsmPosition home_row = parse ("asi-keliya S:H,H,H,47 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 1 1");
+        KsmMove moves[KSM_MAX_MOVES];
+        g_assert_cmpint (rules->legal_moves (&home_row, moves), ==, 1);
+        g_assert_cmpint (rules->move_path (&home_row, &moves[0], path), ==, 1);
+        g_assert_cmpint (path[0], ==, c);
+      }
+  g_assert_cmpuint (ksm_rules_cell_flags (rules, &pos.options, 48), ==, KSM_CELL_SAFE);
+
+  /* bit 0 of the pattern is the yellow cowrie */
+  g_assert_cmpuint (ksm_rules_object_marks (rules, 0), ==, KSM_OBJECT_MARKED);
+  for (int i = 1; i < rules->throws.n_objects; i++)
+    g_assert_cmpuint (ksm_rules_object_marks (rules, i), ==, 0);
+  g_assert_cmpstr (ksm_rules_style_key (rules, &pos.options, 0), ==, "red");
+  g_assert_cmpstr (ksm_rules_style_key (rules, &pos.options, 1), ==, "black");
+  g_assert_cmpstr (ksm_rules_style_key (rules, &pos.options, 2), ==, "yellow");
+  g_assert_cmpstr (ksm_rules_style_key (rules, &pos.options, 3), ==, "green");
+  g_assert_true (ksm_rules_face_throws_again (rules, &pos.options, FIVE));
+  g_assert_false (ksm_rules_face_throws_again (rules, &pos.options, SIX));
+  g_assert_cmpuint (ksm_rules_player_flags (rules, &pos, 0), ==, 0);
+
+  pos = parse ("asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 3 1");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_NEEDS_ENTRY);
+  pos = parse ("asi-keliya S:H,H,H,44 E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 2 1");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_OVERSHOOT);
+  pos = parse ("asi-keliya S:H,H,H,5 E:h,h,h,37 N:h,h,h,h W:h,h,h,h s play 3 1");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_NO_PASSING);
+  pos = parse ("asi-keliya S:h,h,h,5 E:h,h,h,37 N:h,h,h,h W:h,h,h,h s play 3 1");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_SEVERAL);
+  pos = parse ("asi-keliya S:h,h,h,5 E:h,h,h,37 N:h,h,h,h W:h,h,h,h s play 2 1");
+  g_assert_cmpint (ksm_rules_lost_reason (rules, &pos), ==, KSM_LOST_NONE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -719,5 +789,6 @@ main (int argc, char **argv)
   g_test_add_func ("/asi-keliya/lap-to-home-row", test_lap_to_home_row);
   g_test_add_func ("/asi-keliya/cannot-arise", test_cannot_arise);
   g_test_add_func ("/asi-keliya/random-games", test_random_games);
+  g_test_add_func ("/asi-keliya/queries", test_queries);
   return g_test_run ();
 }

@@ -1385,6 +1385,71 @@ test_option_safe_laigas_off (void)
   check_moves (&pos, "^B17-M17x1");
 }
 
+/* The queries the views ask instead of reading the position: the next
+ * waiting piece to start (the one nearest the mala), the extra-throw
+ * option, the sides' looks and why a throw is lost. */
+static void
+test_queries (void)
+{
+  KsmPosition pos;
+  KsmOptions options;
+  char name[8];
+
+  parse_ok ("kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0", &pos);
+  R->cell_name (&pos.options, ksm_rules_next_to_start (R, &pos, 0), name, sizeof name);
+  g_assert_cmpstr (name, ==, "B17");
+  R->cell_name (&pos.options, ksm_rules_next_to_start (R, &pos, 1), name, sizeof name);
+  g_assert_cmpstr (name, ==, "T1");
+  parse_ok ("kasimala 17 B:BBBBBBBBBBBBBBBB. M:s...............b T:.SSSSSSSSSSSSSSSS b - 2 0/0", &pos);
+  R->cell_name (&pos.options, ksm_rules_next_to_start (R, &pos, 0), name, sizeof name);
+  g_assert_cmpstr (name, ==, "B16");
+  R->cell_name (&pos.options, ksm_rules_next_to_start (R, &pos, 1), name, sizeof name);
+  g_assert_cmpstr (name, ==, "T2");
+  /* no piece waits: none to start */
+  parse_ok ("kasimala 17 B:................b M:................. T:s................ b - 40 16/16", &pos);
+  g_assert_cmpint (ksm_rules_next_to_start (R, &pos, 0), ==, -1);
+
+  /* chya and ngha throw again only with the option */
+  R->default_options (&options);
+  g_assert_false (ksm_rules_face_throws_again (R, &options, 0));
+  g_assert_true (ksm_rules_face_throws_again (R, &options, 3));
+  g_assert_true (ksm_rules_face_throws_again (R, &options, 4));
+  options.flags &= ~(uint32_t) KSM_OPT_KASIMALA_EXTRA_THROW;
+  g_assert_false (ksm_rules_face_throws_again (R, &options, 3));
+  g_assert_false (ksm_rules_face_throws_again (R, &options, 4));
+
+  g_assert_cmpstr (ksm_rules_style_key (R, &options, 0), ==, "brick");
+  g_assert_cmpstr (ksm_rules_style_key (R, &options, 1), ==, "stone");
+  /* the pieces start spread out; nothing but laigas is marked */
+  g_assert_cmpint (ksm_rules_start_cell (R, &options, 0), ==, -1);
+  g_assert_false (ksm_rules_holds_throws (R));
+  g_assert_cmpuint (ksm_rules_player_flags (R, &pos, 0), ==, 0);
+  g_assert_cmpuint (ksm_rules_cell_flags (R, &options, 16), ==, 0);
+  g_assert_cmpuint (ksm_rules_cell_flags (R, &options, 17 + 16), ==, KSM_CELL_SAFE);
+  g_assert_cmpuint (ksm_rules_object_marks (R, 0), ==, 0);
+
+  /* bricks go right along B, left along the mala, right along T; stones
+   * the other way: B3 to B4, M3 to M2 for bricks, B3 to B2 for stones */
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 0, 2), ==, 3);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 0, 17 + 2), ==, 17 + 1);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 0, 34 + 2), ==, 34 + 3);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 1, 2), ==, 1);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 1, 17 + 2), ==, 17 + 3);
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 1, 34 + 2), ==, 34 + 1);
+  /* the row's end turns onto the mala */
+  g_assert_cmpint (ksm_rules_next_cell (R, &options, 0, 16), ==, 17 + 16);
+
+  /* waiting bricks start only on a kasi */
+  parse_ok ("kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b 2 1 0/0", &pos);
+  g_assert_cmpint (ksm_rules_lost_reason (R, &pos), ==, KSM_LOST_NEEDS_ENTRY);
+  /* the kasi would start B17 onto M17, a laiga the stones hold */
+  parse_ok ("kasimala 17 B:BBBBBBBBBBBBBBBBB M:................s T:.SSSSSSSSSSSSSSSS b 1 1 0/0", &pos);
+  g_assert_cmpint (ksm_rules_lost_reason (R, &pos), ==, KSM_LOST_BLOCKED);
+  /* a throw that can be played is not lost */
+  parse_ok ("kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b 1 1 0/0", &pos);
+  g_assert_cmpint (ksm_rules_lost_reason (R, &pos), ==, KSM_LOST_NONE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1439,6 +1504,7 @@ main (int argc, char **argv)
   g_test_add_func ("/kasimala/rules/option/extra-throw-off", test_option_extra_throw_off);
   g_test_add_func ("/kasimala/rules/option/kasi-starts-off", test_option_kasi_starts_off);
   g_test_add_func ("/kasimala/rules/option/safe-laigas-off", test_option_safe_laigas_off);
+  g_test_add_func ("/kasimala/rules/queries", test_queries);
 
   return g_test_run ();
 }

@@ -853,6 +853,72 @@ ashte_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
                               text, -1, "d1-f1, in-d1", move, error, error_size);
 }
 
+/* ---- queries for the views ---- */
+
+static uint32_t
+ashte_player_flags (const KsmPosition *pos, int player)
+{
+  uint32_t flags = 0;
+
+  if (player < 0 || player >= pos->options.n_players)
+    return 0;
+  if (pos->options.flags & KSM_OPT_ASHTE_BLOOD_RULE)
+    flags |= KSM_PLAYER_BLOOD_RULE;
+  if (pos->u.ashte.blooded >> player & 1u)
+    flags |= KSM_PLAYER_BLOODED;
+  return flags;
+}
+
+/* a colour's start square, where its tokens stand or (grace) enter */
+static int
+ashte_start_cell (const KsmOptions *options, int player)
+{
+  if (player < 0 || player >= options->n_players)
+    return -1;
+  ensure_tables ();
+  return tables.path[colour_of (options, player)][0];
+}
+
+static const char *
+ashte_style_key (const KsmOptions *options, int player)
+{
+  static const char *const keys[KSM_MAX_PLAYERS] = { "red", "blue", "green", "yellow" };
+  return player >= 0 && player < options->n_players ? keys[colour_of (options, player)] : NULL;
+}
+
+/* Each token is held back by grace, the exact count to the centre or the
+ * blood rule, as ashte_legal_moves skips it */
+static KsmLostReason
+ashte_lost_reason (const KsmPosition *pos)
+{
+  const KsmAshteState *st = &pos->u.ashte;
+  int player = pos->to_move;
+  int value = face_value (pos->face);
+  bool blood_rule = pos->options.flags & KSM_OPT_ASHTE_BLOOD_RULE;
+  bool blooded = st->blooded >> player & 1u;
+  unsigned reasons = 0;
+
+  for (int t = 0; t < TOKENS; t++)
+    {
+      int from = st->token[player][t];
+      int to_index = from == OFF_BOARD ? 0 : from + value;
+
+      if (from == CENTRE)
+        continue;
+      if (from == OFF_BOARD && value != 4 && value != 8)
+        reasons |= 1u << KSM_LOST_NEEDS_ENTRY;
+      else if (to_index > CENTRE)
+        reasons |= 1u << KSM_LOST_OVERSHOOT;
+      else if (blood_rule && !blooded && to_index > OUTER_END)
+        reasons |= 1u << KSM_LOST_NEEDS_BLOOD;
+    }
+  if (reasons == 0)
+    return KSM_LOST_NOTHING_TO_MOVE;
+  if (reasons & (reasons - 1))
+    return KSM_LOST_SEVERAL;
+  return (KsmLostReason) __builtin_ctz (reasons);
+}
+
 const KsmRules ksm_ashte_kashte_rules = {
   .id = "ashte-kashte",
   .name = "Ashte Kashte",
@@ -894,4 +960,8 @@ const KsmRules ksm_ashte_kashte_rules = {
   .parse_move = ashte_parse_move,
   .evaluate = ashte_evaluate,
   .move_path = ashte_move_path,
+  .player_flags = ashte_player_flags,
+  .start_cell = ashte_start_cell,
+  .style_key = ashte_style_key,
+  .lost_reason = ashte_lost_reason,
 };

@@ -1073,7 +1073,7 @@ static unsigned
 asi_cell_flags (const KsmOptions *options, int cell)
 {
   (void) options;
-  return is_corner (cell) ? KSM_CELL_SAFE : 0;
+  return (is_corner (cell) ? KSM_CELL_SAFE : 0u) | (cell == HOME_CELL ? KSM_CELL_GOAL : 0u);
 }
 
 static void
@@ -1576,6 +1576,86 @@ asi_parse_saved_move (const KsmPosition *pos, const char *text, KsmMove *move,
   return parse_move (pos, text, move, error, error_size, true);
 }
 
+/* ---- queries for the views ---- */
+
+static int
+asi_held_throws (const KsmPosition *pos, uint8_t *faces, bool *split, int *pool)
+{
+  const KsmAsiState *st = &pos->u.asi;
+
+  for (int i = 0; i < st->n_pending && i < KSM_MAX_PENDING; i++)
+    faces[i] = st->pending[i];
+  *split = st->split != 0;
+  *pool = st->pool;
+  return st->n_pending;
+}
+
+/* a seat's pieces enter on the triangle of its arm */
+static int
+asi_start_cell (const KsmOptions *options, int player)
+{
+  if (player < 0 || player >= asi_n_players (options))
+    return -1;
+  ensure_tracks ();
+  return track[player][0];
+}
+
+/* Parker's colours: South red, East black, North yellow, West green */
+static const char *
+asi_style_key (const KsmOptions *options, int player)
+{
+  static const char *const keys[4] = { "red", "black", "yellow", "green" };
+  (void) options;
+  return player >= 0 && player < 4 ? keys[player] : NULL;
+}
+
+/* Each piece and held throw fails as try_step or entering refuses it */
+static KsmLostReason
+asi_lost_reason (const KsmPosition *pos)
+{
+  const KsmAsiState *st = &pos->u.asi;
+  uint8_t other[N_CELLS];
+  int owner = owner_to_play (pos);
+  bool passing_rule = pos->options.flags & KSM_OPT_ASI_PASSING;
+  unsigned reasons = 0;
+
+  if (st->split)
+    return KSM_LOST_NOTHING_TO_MOVE;   /* a pool always moves a piece not home */
+  ensure_tracks ();
+  count_other_team (pos, team_of_player (owner), other);
+  for (int i = 0; i < PIECES; i++)
+    for (int slot = 0; slot < st->n_pending; slot++)
+      {
+        int from = st->piece[owner][i];
+        int value = face_values[st->pending[slot]];
+        int to = from + value;
+        bool passes = false;
+
+        if (from == HOME)
+          continue;
+        if (from == IN_HAND)
+          {
+            if (value != 1 && value != 5)
+              reasons |= 1u << KSM_LOST_NEEDS_ENTRY;
+            continue;
+          }
+        if (from >= HOME_ROW ? value != 1 || to > HOME : to > HOME_ROW)
+          {
+            reasons |= 1u << KSM_LOST_OVERSHOOT;
+            continue;
+          }
+        for (int k = from + 1; passing_rule && k < to; k++)
+          passes |= other[track[owner][k]] > 0;
+        if (passes)
+          reasons |= 1u << KSM_LOST_NO_PASSING;
+      }
+  if (reasons == 0)
+    return KSM_LOST_NOTHING_TO_MOVE;
+  if (reasons & (reasons - 1))
+    return KSM_LOST_SEVERAL;
+  return (KsmLostReason) __builtin_ctz (reasons);
+}
+
 const KsmRules ksm_asi_keliya_rules = {
   .id = "asi-keliya",
   .name = "Asi Keliya",
@@ -1596,6 +1676,7 @@ const KsmRules ksm_asi_keliya_rules = {
       { "six", 6, false },
     },
     .face_of_pattern = asi_face_of_pattern,
+    .marked_objects = 1u,   /* bit 0, the yellow cowrie */
   },
   .race = true,
   /* a turn of several throws is planned whole, which costs depth 3 too
@@ -1635,4 +1716,8 @@ const KsmRules ksm_asi_keliya_rules = {
   .evaluate = asi_evaluate,
   .hard_evaluate = asi_hard_evaluate,
   .move_path = asi_move_path,
+  .held_throws = asi_held_throws,
+  .start_cell = asi_start_cell,
+  .style_key = asi_style_key,
+  .lost_reason = asi_lost_reason,
 };

@@ -1276,6 +1276,65 @@ kasimala_parse_move (const KsmPosition *pos, const char *text, KsmMove *move,
                               text, -1, "B17-M17", move, error, error_size);
 }
 
+/* ---- queries for the views ---- */
+
+extern const KsmRules ksm_kasimala_rules;
+
+/* the order of starting is the engine's: the waiting piece nearest the mala */
+static int
+kasimala_next_to_start (const KsmPosition *pos, int player)
+{
+  if (pos->phase == KSM_PHASE_OVER || player < 0 || player > 1)
+    return -1;
+  return next_waiting_cell (pos, player);
+}
+
+static int
+kasimala_next_cell_query (const KsmOptions *options, int player, int cell)
+{
+  if (player < 0 || player > 1)
+    return -1;
+  return next_cell (player, options->length, cell);
+}
+
+static bool
+kasimala_face_throws_again (const KsmOptions *options, int face)
+{
+  return face >= 0 && face < 5 && ksm_kasimala_rules.throws.faces[face].throws_again
+         && (options->flags & KSM_OPT_KASIMALA_EXTRA_THROW);
+}
+
+static const char *
+kasimala_style_key (const KsmOptions *options, int player)
+{
+  (void) options;
+  return player == BOTTOM ? "brick" : player == TOP ? "stone" : NULL;
+}
+
+/* Only a laiga held by the other side (safe laigas) blocks a step; waiting
+ * pieces under kasi-starts wait for a kasi. */
+static KsmLostReason
+kasimala_lost_reason (const KsmPosition *pos)
+{
+  const KsmKasimalaState *st = &pos->u.kasimala;
+  int side = pos->to_move;
+  bool kasi_starts = pos->options.flags & KSM_OPT_KASIMALA_KASI_STARTS;
+  int waiting = __builtin_popcount (st->waiting[side]);
+  unsigned reasons = 0;
+
+  if (kasi_starts && waiting > 0 && face_value (pos->face) == 1)
+    return KSM_LOST_BLOCKED;
+  if (st->pieces[side] > waiting)
+    reasons |= 1u << KSM_LOST_BLOCKED;
+  if (waiting > 0)
+    reasons |= 1u << (kasi_starts ? KSM_LOST_NEEDS_ENTRY : KSM_LOST_BLOCKED);
+  if (reasons == 0)
+    return KSM_LOST_NOTHING_TO_MOVE;
+  if (reasons & (reasons - 1))
+    return KSM_LOST_SEVERAL;
+  return (KsmLostReason) __builtin_ctz (reasons);
+}
+
 const KsmRules ksm_kasimala_rules = {
   .id = "kasimala",
   .name = "Kasimala Paay",
@@ -1317,4 +1376,9 @@ const KsmRules ksm_kasimala_rules = {
   .parse_move = kasimala_parse_move,
   .move_path = kasimala_move_path,
   .evaluate = kasimala_evaluate,
+  .next_to_start = kasimala_next_to_start,
+  .next_cell = kasimala_next_cell_query,
+  .face_throws_again = kasimala_face_throws_again,
+  .style_key = kasimala_style_key,
+  .lost_reason = kasimala_lost_reason,
 };

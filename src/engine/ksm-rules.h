@@ -198,6 +198,9 @@ typedef struct {
   uint8_t     n_faces;
   KsmFace     faces[KSM_MAX_FACES];
   uint8_t   (*face_of_pattern) (uint32_t pattern);
+  /* bit per object (its bit in the pattern) told apart from the others,
+   * as Asi Keliya's yellow cowrie: see ksm_rules_object_marks () */
+  uint32_t    marked_objects;
 } KsmThrowModel;
 
 /* Where a view draws a cell, in units of the game's grid. */
@@ -207,7 +210,35 @@ typedef struct {
 
 enum {
   KSM_CELL_SAFE = 1u << 0,    /* a laiga, a start square, a corner */
-  KSM_CELL_GOAL = 1u << 1,    /* where pieces end their race, home, where nobody is captured (Ashte Kashte's centre) */
+  /* where pieces end their race, home, where nobody is captured (Ashte
+   * Kashte's centre, Asi Keliya's home) */
+  KSM_CELL_GOAL = 1u << 1,
+  /* where some player's race starts: added by ksm_rules_cell_flags () from
+   * start_cell, never by a game's own cell_flags */
+  KSM_CELL_ENTRY = 1u << 2,
+};
+
+/* A player's standing under rules that hold some players back (player_flags) */
+enum {
+  KSM_PLAYER_BLOOD_RULE = 1u << 0,  /* must capture before the inner rings (Ashte Kashte) */
+  KSM_PLAYER_BLOODED    = 1u << 1,  /* has captured, so the blood rule no longer holds it */
+};
+
+/* Why a throw is lost (lost_reason): no words here, the views word them */
+typedef enum {
+  KSM_LOST_NONE,             /* the throw can be played, or nothing is to be played */
+  KSM_LOST_NOTHING_TO_MOVE,  /* no piece left that could move */
+  KSM_LOST_NEEDS_ENTRY,      /* pieces waiting or off the board enter only on other throws */
+  KSM_LOST_OVERSHOOT,        /* the goal or the home row takes an exact count */
+  KSM_LOST_BLOCKED,          /* the landing cell is one the other side holds safely */
+  KSM_LOST_NO_PASSING,       /* no passing the other team without a So-hatara */
+  KSM_LOST_NEEDS_BLOOD,      /* the blood rule: no inner rings before a capture */
+  KSM_LOST_SEVERAL,          /* pieces held back for different reasons */
+} KsmLostReason;
+
+/* The marks of throw objects (KsmThrowModel.object_marks) */
+enum {
+  KSM_OBJECT_MARKED = 1u << 0,  /* told apart from the others (Asi Keliya's yellow cowrie) */
 };
 
 typedef struct {
@@ -296,6 +327,40 @@ struct KsmRules {
    * walk a piece cell by cell without knowing the paths. Writes at most
    * KSM_MAX_PATH cells and returns how many (0 for a lost throw). */
   int   (*move_path)       (const KsmPosition *pos, const KsmMove *move, int8_t *cells);
+
+  /* Queries for the views, so that they need neither the position's
+   * union nor a game's rules of their own. Each may be NULL where a game
+   * has no such thing; call them through the ksm_rules_* helpers below,
+   * which answer for a NULL one. */
+
+  /* The throws the player to move holds and has still to play, in a game
+   * whose turn throws first and plays afterwards (Asi Keliya): writes at
+   * most KSM_MAX_PENDING faces and returns how many; *split says whether
+   * they are a pool of units to split freely (a So-hatara), *pool how many
+   * units it has left. NULL: a turn plays the throw just made. */
+  int   (*held_throws)     (const KsmPosition *pos, uint8_t *faces, bool *split, int *pool);
+  /* KSM_PLAYER_* bits of `player`; NULL: none */
+  uint32_t (*player_flags) (const KsmPosition *pos, int player);
+  /* The cell of the waiting piece `player` would start next, where a game
+   * starts its waiting pieces in an order (Kasimala), or -1; NULL: -1 */
+  int   (*next_to_start)   (const KsmPosition *pos, int player);
+  /* The cell where `player`'s race starts: where all its pieces stand at
+   * first, or where they enter from off the board; -1 where they start
+   * spread out (Kasimala). NULL: -1 */
+  int   (*start_cell)      (const KsmOptions *options, int player);
+  /* The cell a piece of `player` steps to from `cell` along its path, for
+   * the arrows that show the way, where that is one cell (Kasimala's
+   * rows), else -1; NULL: -1 */
+  int   (*next_cell)       (const KsmOptions *options, int player, int cell);
+  /* Whether `face` earns another throw under these options; NULL: the
+   * face's throws_again */
+  bool  (*face_throws_again) (const KsmOptions *options, int face);
+  /* A key for how `player`'s pieces look ("brick", "red", "black"...),
+   * the same for every game that shares a look; NULL: "player-N" */
+  const char *(*style_key) (const KsmOptions *options, int player);
+  /* Why the throw to be played is lost: in KSM_PHASE_MOVE where the only
+   * move is KSM_MOVE_LOSE; KSM_LOST_NONE otherwise. NULL: nothing to move */
+  KsmLostReason (*lost_reason) (const KsmPosition *pos);
 };
 
 #define KSM_MAX_PATH 16
@@ -312,3 +377,18 @@ int  ksm_rules_face_weight  (const KsmRules *rules, int face);   /* out of 2^n_o
 int  ksm_rules_face_lookup  (const KsmRules *rules, const char *text); /* name, other name or value; -1 */
 bool ksm_rules_parse_position (const char *text, KsmPosition *pos, char *error, size_t error_size);
 bool ksm_moves_equal        (const KsmMove *a, const KsmMove *b);
+
+/* The queries for the views (ksm-queries.c), each answering for a game
+ * that leaves its function NULL */
+int      ksm_rules_held_throws    (const KsmRules *rules, const KsmPosition *pos,
+                                   uint8_t *faces, bool *split, int *pool);
+bool     ksm_rules_holds_throws   (const KsmRules *rules);
+uint32_t ksm_rules_player_flags   (const KsmRules *rules, const KsmPosition *pos, int player);
+int      ksm_rules_next_to_start  (const KsmRules *rules, const KsmPosition *pos, int player);
+int      ksm_rules_start_cell     (const KsmRules *rules, const KsmOptions *options, int player);
+int      ksm_rules_next_cell      (const KsmRules *rules, const KsmOptions *options, int player, int cell);
+unsigned ksm_rules_cell_flags     (const KsmRules *rules, const KsmOptions *options, int cell);
+bool     ksm_rules_face_throws_again (const KsmRules *rules, const KsmOptions *options, int face);
+unsigned ksm_rules_object_marks   (const KsmRules *rules, int object);
+const char *ksm_rules_style_key   (const KsmRules *rules, const KsmOptions *options, int player);
+KsmLostReason ksm_rules_lost_reason (const KsmRules *rules, const KsmPosition *pos);

@@ -124,38 +124,31 @@ is_asi (KsmBoard *self)
   return g_strcmp0 (board_rules (self)->id, "asi-keliya") == 0;
 }
 
-/* Asi Keliya's central square, where pieces end their race */
-#define ASI_HOME_CELL 56
-
 static gboolean
 is_goal (KsmBoard *self, int index)
 {
-  if (is_asi (self))
-    return index == ASI_HOME_CELL;
   return (board_rules (self)->cell_flags (board_options (self), index) & KSM_CELL_GOAL) != 0;
 }
 
-/* A player's pieces look as the player is named: Kasimala's bricks and
- * stones by seat, the colours of the other games by their colour, and Asi
- * Keliya's seats by the colours Parker gives them (South red, East black,
- * North yellow, West green). */
+/* A player's pieces look as the rules' style key says: Kasimala's bricks
+ * and stones, the colours of the others */
 static int
 piece_style (KsmBoard *self, int player)
 {
-  static const struct { const char *name; int style; } colours[] = {
-    { "Red", KSM_CELL_STYLE_RED }, { "Blue", KSM_CELL_STYLE_BLUE },
-    { "Green", KSM_CELL_STYLE_GREEN }, { "Yellow", KSM_CELL_STYLE_YELLOW },
-    { "South", KSM_CELL_STYLE_RED }, { "East", KSM_CELL_STYLE_BLACK },
-    { "North", KSM_CELL_STYLE_YELLOW }, { "West", KSM_CELL_STYLE_GREEN },
+  static const struct { const char *key; int style; } styles[] = {
+    { "brick", KSM_CELL_STYLE_BRICK }, { "stone", KSM_CELL_STYLE_STONE },
+    { "red", KSM_CELL_STYLE_RED }, { "blue", KSM_CELL_STYLE_BLUE },
+    { "green", KSM_CELL_STYLE_GREEN }, { "yellow", KSM_CELL_STYLE_YELLOW },
+    { "black", KSM_CELL_STYLE_BLACK },
   };
-  const char *name;
+  const char *key;
 
   if (player < 0)
     return -1;
-  name = board_rules (self)->player_name (board_options (self), player);
-  for (guint i = 0; i < G_N_ELEMENTS (colours); i++)
-    if (g_strcmp0 (name, colours[i].name) == 0)
-      return colours[i].style;
+  key = ksm_rules_style_key (board_rules (self), board_options (self), player);
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    if (g_strcmp0 (key, styles[i].key) == 0)
+      return styles[i].style;
   return player == 0 ? KSM_CELL_STYLE_BRICK : KSM_CELL_STYLE_STONE;
 }
 
@@ -426,52 +419,11 @@ entering_groups (KsmBoard *self)
   return sizes;
 }
 
-/* The waiting piece a side would start next. The engine knows which one, so
- * it is asked: on a scratch copy of the position, with each throw in turn,
- * a start move's `from` is that piece. When no throw could start one (the
- * cell it steps onto is a laiga the other side holds), this falls back on
- * Kasimala's order of starting (seeds/kasimala.txt): the waiting piece
- * nearest the mala, which is the bricks' rightmost and the stones' leftmost. */
+/* The waiting piece a side would start next: the rules' to say */
 static int
 next_to_start (KsmBoard *self, int player)
 {
-  const KsmRules *rules = board_rules (self);
-  const KsmPosition *position = board_position (self);
-  KsmPosition scratch = *position;
-  KsmMove moves[KSM_MAX_MOVES];
-  int best = -1;
-
-  if (position->phase == KSM_PHASE_OVER)
-    return -1;
-  scratch.phase = KSM_PHASE_MOVE;
-  scratch.to_move = (uint8_t) player;
-  for (int face = 0; face < rules->throws.n_faces; face++)
-    {
-      int n;
-
-      scratch.face = (uint8_t) face;
-      n = rules->legal_moves (&scratch, moves);
-      for (int i = 0; i < n; i++)
-        if (moves[i].kind == KSM_MOVE_START)
-          return moves[i].from;
-    }
-
-  if (!is_kasimala (self))
-    return -1;
-  for (guint i = 0; i < self->cells->len; i++)
-    {
-      KsmCellContent content;
-      const KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
-
-      rules->cell_content (position, (int) i, &content);
-      if (content.player != player || !content.waiting)
-        continue;
-      if (best < 0
-          || (player == 0 && place->x > g_array_index (self->places, KsmCellPlace, best).x)
-          || (player == 1 && place->x < g_array_index (self->places, KsmCellPlace, best).x))
-        best = (int) i;
-    }
-  return best;
+  return ksm_rules_next_to_start (board_rules (self), board_position (self), player);
 }
 
 /* ---- highlights ---- */
@@ -552,8 +504,8 @@ refresh (KsmBoard *self)
   rules = board_rules (self);
   options = board_options (self);
   position = board_position (self);
-  next[0] = is_kasimala (self) ? next_to_start (self, 0) : -1;
-  next[1] = is_kasimala (self) ? next_to_start (self, 1) : -1;
+  next[0] = next_to_start (self, 0);
+  next[1] = next_to_start (self, 1);
 
   for (guint i = 0; i < self->cells->len; i++)
     {
@@ -824,17 +776,6 @@ clear_board (KsmBoard *self)
   self->hover_cell = self->focus_cell = -1;
 }
 
-/* Which way each side goes along each row, for the arrows. The engine has no
- * call for a piece's path, so this is Kasimala's, from doc/notation.md: the
- * bricks go right along B, left along M, right along T; the stones the
- * mirror. It only draws arrows; moves always come from the engine. */
-static int
-row_direction (char row, int player)
-{
-  int bricks = row == 'M' ? -1 : 1;
-  return player == 0 ? bricks : -bricks;
-}
-
 static void
 add_arrow (KsmBoard *self, const char *icon, float x, float y, const char *style)
 {
@@ -873,10 +814,22 @@ is_spiral (KsmBoard *self)
 {
   const KsmRules *rules = board_rules (self);
 
+  float x0 = G_MAXFLOAT, y0 = G_MAXFLOAT, x1 = 0, y1 = 0;
+  gboolean goal = FALSE;
+
+  /* a square grid full of cells round a goal (Ashte Kashte's), not a
+   * cross with a goal in its middle (Asi Keliya's) */
   for (int i = 0; i < self->n_board_cells; i++)
-    if (rules->cell_flags (board_options (self), i) & KSM_CELL_GOAL)
-      return self->grid_width == self->grid_height;
-  return FALSE;
+    {
+      const KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
+      goal |= (rules->cell_flags (board_options (self), i) & KSM_CELL_GOAL) != 0;
+      x0 = MIN (x0, place->x);
+      y0 = MIN (y0, place->y);
+      x1 = MAX (x1, place->x + place->width);
+      y1 = MAX (y1, place->y + place->height);
+    }
+  return goal && self->grid_width == self->grid_height && x1 - x0 == y1 - y0
+         && (int) ((x1 - x0) * (y1 - y0)) == self->n_board_cells;
 }
 
 /* A spiral's rings all run anticlockwise as seen on the screen (the
@@ -913,21 +866,23 @@ add_arrows (KsmBoard *self)
       add_spiral_arrows (self);
       return;
     }
-  if (!is_kasimala (self))
-    return;
-  for (guint i = 0; i < self->places->len; i++)
+  /* where the rules tell each step, along rows (Kasimala's) */
+  for (int i = 0; i < self->n_board_cells; i++)
     {
       const KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
-      char name[16];
 
       /* between the second and third cell of each four, clear of the laigas */
       if ((int) place->x % 4 != 2)
         continue;
-      rules->cell_name (options, (int) i, name, sizeof name);
       for (int player = 0; player < 2; player++)
         {
           Arrow arrow;
-          int direction = row_direction (name[0], player);
+          int next = ksm_rules_next_cell (rules, options, player, i);
+          int direction;
+
+          if (next < 0 || next >= self->n_board_cells)
+            continue;
+          direction = g_array_index (self->places, KsmCellPlace, next).x > place->x ? 1 : -1;
 
           arrow.image = g_object_new (GTK_TYPE_IMAGE,
                                       "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
@@ -947,22 +902,18 @@ add_arrows (KsmBoard *self)
     }
 }
 
-/* Where each player's pieces start, from the game's first position: the
- * cell all of them stand on, or where one enters from off the board. Pieces
- * off the board at the start mean the board needs yards. */
+/* Where each player's race starts, as the rules say; pieces off the board
+ * in the game's first position mean the board needs yards. */
 static void
 find_starts (KsmBoard *self)
 {
   const KsmRules *rules = board_rules (self);
   const KsmOptions *options = board_options (self);
   KsmPosition scratch;
-  KsmMove moves[KSM_MAX_MOVES];
 
   rules->init (&scratch, options);
   for (int p = 0; p < KSM_MAX_PLAYERS; p++)
     self->start_cell[p] = -1;
-  if (is_kasimala (self))
-    return;
   for (int p = 0; p < n_players (self); p++)
     {
       int left = rules->pieces_left (&scratch, p);
@@ -973,24 +924,10 @@ find_starts (KsmBoard *self)
           KsmCellContent content;
           rules->cell_content (&scratch, i, &content);
           on_board += content.counts[p];
-          if (content.counts[p] > 0 && content.counts[p] == left)
-            self->start_cell[p] = i;
         }
       if (on_board < left)
         self->has_yards = TRUE;
-      if (self->start_cell[p] >= 0)
-        continue;
-      scratch.phase = KSM_PHASE_MOVE;
-      scratch.to_move = (uint8_t) p;
-      for (int face = 0; face < rules->throws.n_faces && self->start_cell[p] < 0; face++)
-        {
-          int n;
-          scratch.face = (uint8_t) face;
-          n = rules->legal_moves (&scratch, moves);
-          for (int m = 0; m < n; m++)
-            if (moves[m].kind == KSM_MOVE_START && moves[m].to >= 0)
-              self->start_cell[p] = moves[m].to;
-        }
+      self->start_cell[p] = ksm_rules_start_cell (rules, options, p);
     }
 }
 
@@ -1095,16 +1032,17 @@ build_board (KsmBoard *self)
                          rules->cell_flags (options, i) & KSM_CELL_SAFE);
       ksm_cell_set_goal (KSM_CELL (g_ptr_array_index (self->cells, i)), is_goal (self, i));
     }
-  /* Asi Keliya's triangles, each pointing into the central square */
+  find_starts (self);
+  /* Asi Keliya's triangles, where each seat enters, each pointing into the
+   * central square */
   if (is_asi (self))
-    for (int p = 0; p < 4 && ASI_HOME_CELL - 4 + p < n_cells; p++)
+    for (int p = 0; p < 4 && self->start_cell[p] >= 0; p++)
       {
         static const char *const points[4] = { "point-up", "point-left", "point-down", "point-right" };
-        GtkWidget *cell = g_ptr_array_index (self->cells, ASI_HOME_CELL - 4 + p);
+        GtkWidget *cell = g_ptr_array_index (self->cells, self->start_cell[p]);
         gtk_widget_add_css_class (cell, "triangle");
         gtk_widget_add_css_class (cell, points[p]);
       }
-  find_starts (self);
   if (self->has_yards)
     add_yards (self);
   spiral = is_spiral (self);
@@ -1112,7 +1050,8 @@ build_board (KsmBoard *self)
     ksm_cell_set_ring (KSM_CELL (g_ptr_array_index (self->cells, i)), spiral ? spiral_ring (self, i) : -1);
   for (int p = 0; p < n_players (self); p++)
     {
-      if (self->start_cell[p] >= 0)
+      /* Asi Keliya's entry triangles keep their own look (its skin) */
+      if (self->start_cell[p] >= 0 && !is_asi (self))
         ksm_cell_set_home_of (KSM_CELL (g_ptr_array_index (self->cells, self->start_cell[p])),
                               piece_style (self, p));
       if (yard_of (self, p) >= 0)

@@ -224,9 +224,6 @@ goal_cell (const KsmRules *rules, const KsmOptions *options)
   for (int i = 0; i < rules->n_cells (options); i++)
     if (rules->cell_flags (options, i) & KSM_CELL_GOAL)
       return i;
-  /* Asi Keliya's central square, its last cell */
-  if (options->game == KSM_GAME_ASI_KELIYA)
-    return rules->n_cells (options) - 1;
   return -1;
 }
 
@@ -245,34 +242,31 @@ throws_again_now (KsmGame *game)
   return last->kind != KSM_EVENT_THROW && last->player == ksm_game_get_player (game);
 }
 
-/* Ashte Kashte's blood rule: the colours that have captured. The position
- * is the rules' public struct; no other game has the rule. */
+/* The blood rule (Ashte Kashte's): the rules say whom it holds and who
+ * has captured */
 static gboolean
-has_blood_rule (const KsmOptions *options)
+has_blood_rule (const KsmRules *rules, const KsmPosition *position)
 {
-  return options->game == KSM_GAME_ASHTE_KASHTE && (options->flags & KSM_OPT_ASHTE_BLOOD_RULE);
+  return (ksm_rules_player_flags (rules, position, 0) & KSM_PLAYER_BLOOD_RULE) != 0;
 }
 
 static gboolean
-has_drawn_blood (const KsmPosition *position, int player)
+has_drawn_blood (const KsmRules *rules, const KsmPosition *position, int player)
 {
-  return (position->u.ashte.blooded >> player & 1u) != 0;
+  return (ksm_rules_player_flags (rules, position, player) & KSM_PLAYER_BLOODED) != 0;
 }
 
-/* Ashte Kashte's colours, then Asi Keliya's seats in Parker's colours */
-static const char *const colour_classes[] = { "red", "blue", "green", "yellow",
-                                              "red", "black", "yellow", "green" };
-
+/* The CSS class of a seat's colour, by its style key; NULL for pieces
+ * that are not tokens of a colour (Kasimala's bricks and stones) */
 static const char *
 colour_class (const KsmRules *rules, const KsmOptions *options, int player)
 {
-  static const char *const names[] = { "Red", "Blue", "Green", "Yellow",
-                                       "South", "East", "North", "West" };
-  const char *name = rules->player_name (options, player);
+  static const char *const colours[] = { "red", "blue", "green", "yellow", "black" };
+  const char *key = ksm_rules_style_key (rules, options, player);
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_strcmp0 (name, names[i]) == 0)
-      return colour_classes[i];
+  for (guint i = 0; i < G_N_ELEMENTS (colours); i++)
+    if (g_strcmp0 (key, colours[i]) == 0)
+      return colours[i];
   return NULL;
 }
 
@@ -372,10 +366,10 @@ update_seats (KsmGameView *self)
         g_autofree char *escaped = g_markup_escape_text (home_text, -1);
         g_string_append (text, escaped);
       }
-      if (has_blood_rule (options))
+      if (has_blood_rule (rules, position))
         {
           g_string_append (text, " · ");
-          if (has_drawn_blood (position, p))
+          if (has_drawn_blood (rules, position, p))
             {
               /* Translators: a colour has captured, so the blood rule lets it in */
               g_autofree char *escaped = g_markup_escape_text (_("drawn blood"), -1);
@@ -387,7 +381,7 @@ update_seats (KsmGameView *self)
               g_autofree char *escaped = g_markup_escape_text (_("no blood yet"), -1);
               g_string_append (text, escaped);
             }
-          if (has_drawn_blood (position, p))
+          if (has_drawn_blood (rules, position, p))
             g_ptr_array_add (blooded, (gpointer) name);
         }
       gtk_label_set_markup (GTK_LABEL (label), text->str);
@@ -395,14 +389,14 @@ update_seats (KsmGameView *self)
         gtk_widget_add_css_class (self->seat_chips[p], "to-move");
       else
         gtk_widget_remove_css_class (self->seat_chips[p], "to-move");
-      if (has_blood_rule (options) && has_drawn_blood (position, p))
+      if (has_blood_rule (rules, position) && has_drawn_blood (rules, position, p))
         gtk_widget_add_css_class (self->seat_chips[p], "blooded");
       else
         gtk_widget_remove_css_class (self->seat_chips[p], "blooded");
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self->blood_label), has_blood_rule (options));
-  if (has_blood_rule (options))
+  gtk_widget_set_visible (GTK_WIDGET (self->blood_label), has_blood_rule (rules, position));
+  if (has_blood_rule (rules, position))
     {
       g_autofree char *names = join_names (blooded);
       g_autofree char *blood = NULL;
@@ -548,10 +542,32 @@ update_score (KsmGameView *self)
 
 /* ---- Asi Keliya's throws waiting to be played ---- */
 
+/* a game whose turn throws first and plays afterwards */
 static gboolean
-is_asi (KsmGameView *self)
+holds_throws (KsmGameView *self)
 {
-  return self->game != NULL && ksm_game_get_options (self->game)->game == KSM_GAME_ASI_KELIYA;
+  return self->game != NULL && ksm_rules_holds_throws (ksm_game_get_rules (self->game));
+}
+
+/* The throws the player to move holds, as the rules tell them */
+typedef struct {
+  uint8_t  pending[KSM_MAX_PENDING];
+  guint    n_pending;
+  gboolean split;
+  guint    pool;
+} Held;
+
+static void
+get_held (KsmGameView *self, Held *held)
+{
+  bool split;
+  int pool;
+
+  held->n_pending = (guint) ksm_rules_held_throws (ksm_game_get_rules (self->game),
+                                                   ksm_game_get_position (self->game),
+                                                   held->pending, &split, &pool);
+  held->split = split;
+  held->pool = (guint) pool;
 }
 
 /* the moves of `distance` there are now */
@@ -589,7 +605,7 @@ sync_groups (KsmGameView *self)
   GtkWidget *child;
   GtkToggleButton *first = NULL;
 
-  if (is_asi (self) && ksm_game_get_phase (self->game) == KSM_PHASE_MOVE
+  if (holds_throws (self) && ksm_game_get_phase (self->game) == KSM_PHASE_MOVE
       && ksm_game_is_person_to_act (self->game))
     {
       guint n_moves;
@@ -644,8 +660,12 @@ pending_token_toggled_cb (GtkToggleButton *button,
     return;
   /* of grouped throws only the one turned on counts; a unit of the pool
    * chooses the units up to it, clicked on or off */
-  if (!ksm_game_get_position (self->game)->u.asi.split && !gtk_toggle_button_get_active (button))
-    return;
+  {
+    Held held;
+    get_held (self, &held);
+    if (!held.split && !gtk_toggle_button_get_active (button))
+      return;
+  }
   self->pending_value = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "value"));
   sync_pending (self);
 }
@@ -656,15 +676,15 @@ static void
 sync_pending (KsmGameView *self)
 {
   const KsmRules *rules;
-  const KsmPosition *position;
-  const KsmAsiState *st;
+  Held held;
+  const Held *st = &held;
   GtkWidget *child;
   GtkToggleButton *group = NULL;
   gboolean person;
   gboolean any_chosen = FALSE;
   guint n_tokens;
 
-  if (!is_asi (self) || ksm_game_get_phase (self->game) != KSM_PHASE_MOVE)
+  if (!holds_throws (self) || ksm_game_get_phase (self->game) != KSM_PHASE_MOVE)
     {
       g_clear_pointer (&self->pending_signature, g_free);
       gtk_widget_set_visible (self->pending_box, FALSE);
@@ -673,8 +693,7 @@ sync_pending (KsmGameView *self)
       return;
     }
   rules = ksm_game_get_rules (self->game);
-  position = ksm_game_get_position (self->game);
-  st = &position->u.asi;
+  get_held (self, &held);
   person = ksm_game_is_person_to_act (self->game);
   n_tokens = st->split ? st->pool : st->n_pending;
 

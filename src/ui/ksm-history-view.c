@@ -203,10 +203,12 @@ static void
 append_held_throw (GString *row, const KsmRules *rules, const char *player,
                    const KsmPosition *position, const KsmMove *move)
 {
-  const KsmAsiState *st = &position->u.asi;
+  uint8_t pending[KSM_MAX_PENDING];
+  bool split;
+  int n_pending = ksm_rules_held_throws (rules, position, pending, &split, NULL);
   g_autofree char *who = g_markup_escape_text (player, -1);
 
-  if (st->split || move->slot >= st->n_pending)
+  if (split || move->slot >= n_pending)
     {
       /* Translators: a side plays some units of a So-hatara's pool; the
        * move follows: "East plays 3 units, E0 to Em3" */
@@ -216,7 +218,7 @@ append_held_throw (GString *row, const KsmRules *rules, const char *player,
     }
   else
     {
-      int face = st->pending[move->slot];
+      int face = pending[move->slot];
       g_autofree char *name = ksm_rules_view_link_markup (rules, rules->throws.faces[face].name,
                                                           ksm_words_face_name (rules, face));
       /* Translators: a side plays one of the throws its turn holds; the
@@ -230,10 +232,13 @@ append_held_throw (GString *row, const KsmRules *rules, const char *player,
  * one: Asi Keliya's turn throws first and plays afterwards, each move one
  * of the throws held (or units of a So-hatara's pool) */
 static gboolean
-holds_several_throws (const KsmPosition *thrown)
+holds_several_throws (const KsmRules *rules, const KsmPosition *thrown)
 {
-  return thrown->options.game == KSM_GAME_ASI_KELIYA
-         && (thrown->u.asi.split || thrown->u.asi.n_pending != 1);
+  uint8_t pending[KSM_MAX_PENDING];
+  bool split;
+  int n_pending = ksm_rules_held_throws (rules, thrown, pending, &split, NULL);
+
+  return ksm_rules_holds_throws (rules) && (split || n_pending != 1);
 }
 
 /* The text of the row starting at event `start`; `position` is the one
@@ -260,7 +265,7 @@ describe_row (KsmHistoryView *self, guint start, KsmPosition *position, char **t
       ksm_record_apply_event (record, start, position, NULL);
       /* the move it leads to, unless it earns another throw first or the
        * turn holds other throws the move may play instead */
-      if (position->phase == KSM_PHASE_MOVE && !holds_several_throws (position) && start + 1 < n_events)
+      if (position->phase == KSM_PHASE_MOVE && !holds_several_throws (rules, position) && start + 1 < n_events)
         {
           played = ksm_record_get_event (record, start + 1);
           covered = 2;

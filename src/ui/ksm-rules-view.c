@@ -248,8 +248,7 @@ build_strips_figure (KsmRulesView *self, const KsmRulesBlock *block)
       const KsmRulesStrips *strips = g_ptr_array_index (block->children, i);
       const char *caption = strips->caption != NULL ? ksm_rules_doc_translate (strips->caption) : "";
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-      GtkWidget *drawn = ksm_strips_new_for (self->rules != NULL ? self->rules->throws.object_name : "strip",
-                                             strips->hollow);
+      GtkWidget *drawn = ksm_strips_new_for (self->rules, strips->hollow);
       GtkWidget *label = gtk_label_new (caption);
 
       gtk_widget_add_css_class (drawn, "small");

@@ -11,6 +11,7 @@ struct _KsmStrips
 
   char      *hollow;
   gboolean   cowries;
+  guint32    marked;   /* bit per object told apart (a yellow cowrie) */
 };
 
 G_DEFINE_FINAL_TYPE (KsmStrips, ksm_strips, GTK_TYPE_WIDGET)
@@ -89,8 +90,7 @@ ksm_strips_set_hollow (KsmStrips  *self,
         {
           gtk_widget_add_css_class (strip, "cowrie");
           gtk_widget_add_css_class (strip, *c == '1' ? "up" : "down");
-          /* six cowries are Asi Keliya's, whose first is the yellow one */
-          if (c == hollow && strlen (hollow) == 6)
+          if (c - hollow < 32 && (self->marked >> (c - hollow) & 1u))
             gtk_widget_add_css_class (strip, "yellow");
         }
       else
@@ -103,12 +103,15 @@ ksm_strips_set_hollow (KsmStrips  *self,
 }
 
 GtkWidget *
-ksm_strips_new_for (const char *object_name,
-                    const char *pattern)
+ksm_strips_new_for (const KsmRules *rules,
+                    const char     *pattern)
 {
   KsmStrips *self = g_object_new (KSM_TYPE_STRIPS, NULL);
 
-  self->cowries = g_strcmp0 (object_name, "cowrie") == 0;
+  self->cowries = rules != NULL && g_strcmp0 (rules->throws.object_name, "cowrie") == 0;
+  for (int i = 0; rules != NULL && i < rules->throws.n_objects && i < 32; i++)
+    if (ksm_rules_object_marks (rules, i) & KSM_OBJECT_MARKED)
+      self->marked |= 1u << i;
   ksm_strips_set_hollow (self, pattern);
   return GTK_WIDGET (self);
 }

@@ -4,6 +4,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ksm-rules.h"
+
 G_BEGIN_DECLS
 
 #define KSM_TYPE_STRIPS (ksm_strips_get_type ())
@@ -13,9 +15,10 @@ G_DECLARE_FINAL_TYPE (KsmStrips, ksm_strips, KSM, STRIPS, GtkWidget)
  * a kasi of four strips */
 GtkWidget  *ksm_strips_new        (const char *hollow);
 /* the throw objects of a game (its throws.object_name): "strip", or
- * "cowrie" with '1' for mouth up */
-GtkWidget  *ksm_strips_new_for    (const char *object_name,
-                                   const char *pattern);
+ * "cowrie" with '1' for mouth up, the marked ones told apart; NULL rules:
+ * strips */
+GtkWidget  *ksm_strips_new_for    (const KsmRules *rules,
+                                   const char     *pattern);
 void        ksm_strips_set_hollow (KsmStrips  *self,
                                    const char *hollow);
 const char *ksm_strips_get_hollow (KsmStrips  *self);

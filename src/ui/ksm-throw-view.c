@@ -88,8 +88,8 @@ build_strips (KsmThrowView *self)
                                        NULL);
       gtk_widget_add_css_class (strip, is_cowries (self) ? "cowrie" : "strip");
       gtk_widget_add_css_class (strip, "unthrown");
-      /* Asi Keliya's first cowrie (bit 0 of the pattern) is the yellow one */
-      if (i == 0 && g_strcmp0 (rules->id, "asi-keliya") == 0)
+      /* a marked object, as Asi Keliya's yellow cowrie, looks apart */
+      if (ksm_rules_object_marks (rules, (int) i) & KSM_OBJECT_MARKED)
         gtk_widget_add_css_class (strip, "yellow");
       gtk_box_append (GTK_BOX (self->strips), strip);
     }
@@ -116,18 +116,12 @@ last_throw (KsmThrowView *self, gboolean *lost)
   return NULL;
 }
 
-/* Only Kasimala has a rule that turns extra throws off. */
+/* whether a face throws again is the rules' to say: an option may turn it off */
 static gboolean
 throws_again (KsmThrowView *self, int face)
 {
-  const KsmRules *rules = ksm_game_get_rules (self->game);
-  const KsmOptions *options = ksm_game_get_options (self->game);
-
-  if (!rules->throws.faces[face].throws_again)
-    return FALSE;
-  if (options->game == KSM_GAME_KASIMALA)
-    return (options->flags & KSM_OPT_KASIMALA_EXTRA_THROW) != 0;
-  return TRUE;
+  return ksm_rules_face_throws_again (ksm_game_get_rules (self->game),
+                                      ksm_game_get_options (self->game), face);
 }
 
 static void
