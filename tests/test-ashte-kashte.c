@@ -10,6 +10,8 @@
 #include "ksm-random.h"
 #include "ksm-rules.h"
 
+#include "positions-test-util.h"
+
 static const KsmRules *rules;
 
 static KsmPosition
@@ -476,7 +478,7 @@ test_notation (void)
 static void
 test_cannot_arise (void)
 {
-  static const struct { const char *text, *names; } refused[] = {
+  static const RefusedPosition refused[] = {
     /* Red's 1 and Green's 13 are both e1, which is not safe */
     { "ashte-kashte 2 R:0,0,0,1 G:0,0,0,13 blood:- r - 9", "e1" },
     /* Blue's 22 and Green's 16 are g2, the square of the old rules-pane example */
@@ -497,22 +499,8 @@ test_cannot_arise (void)
     "ashte-kashte 2 R:x,x,x,x G:x,x,x,x blood:- r - 0 grace=on",
   };
 
-  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
-    {
-      KsmPosition pos;
-      char error[KSM_ERROR_MAX] = "";
-      g_assert_false (rules->parse_position (refused[i].text, &pos, error, sizeof error));
-      g_test_message ("%s: %s", refused[i].text, error);
-      g_assert_nonnull (strstr (error, refused[i].names));
-      g_assert_null (strchr (error, '\n'));
-    }
-  for (gsize i = 0; i < G_N_ELEMENTS (accepted); i++)
-    {
-      KsmPosition pos = parse (accepted[i]);
-      char text[KSM_NOTATION_MAX];
-      rules->format_position (&pos, text, sizeof text);
-      g_assert_cmpstr (text, ==, accepted[i]);
-    }
+  assert_positions_refused (rules, refused, G_N_ELEMENTS (refused));
+  assert_positions_accepted (rules, accepted, G_N_ELEMENTS (accepted));
 }
 
 /* Random games, checked after every event */

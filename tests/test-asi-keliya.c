@@ -9,6 +9,8 @@
 #include "ksm-random.h"
 #include "ksm-rules.h"
 
+#include "positions-test-util.h"
+
 static const KsmRules *rules;
 
 enum { ZERO, ONE, TWO, THREE, SO_HATARA, FOUR, FIVE, SIX };
@@ -655,7 +657,7 @@ test_random_games (void)
 static void
 test_cannot_arise (void)
 {
-  static const struct { const char *text, *names; } refused[] = {
+  static const RefusedPosition refused[] = {
     /* the South arm's east line, Sn4: South's 5, East's 35 */
     { "asi-keliya S:h,h,h,5 E:h,h,h,35 N:h,h,h,h W:h,h,h,h s throw - 9", "Sn4" },
     /* Sm4, South's home row's first cell (44), is East's 34 */
@@ -680,21 +682,8 @@ test_cannot_arise (void)
     "asi-keliya S:h,h,h,h E:h,h,h,h N:h,h,h,h W:h,h,h,h s play 152 3",
   };
 
-  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
-    {
-      KsmPosition pos;
-      char error[KSM_ERROR_MAX] = "";
-      g_assert_false (rules->parse_position (refused[i].text, &pos, error, sizeof error));
-      g_test_message ("%s: %s", refused[i].text, error);
-      g_assert_nonnull (strstr (error, refused[i].names));
-      g_assert_null (strchr (error, '\n'));
-    }
-  for (gsize i = 0; i < G_N_ELEMENTS (accepted); i++)
-    {
-      KsmPosition pos = parse (accepted[i]);
-      g_autofree char *again = format (&pos);
-      g_assert_cmpstr (again, ==, accepted[i]);
-    }
+  assert_positions_refused (rules, refused, G_N_ELEMENTS (refused));
+  assert_positions_accepted (rules, accepted, G_N_ELEMENTS (accepted));
 }
 
 /* The queries the views ask instead of reading the position: the throws

@@ -8,6 +8,8 @@
 
 #include "ksm-rules.h"
 
+#include "positions-test-util.h"
+
 static const KsmRules *R;
 
 static const char *START17 =
@@ -400,7 +402,7 @@ test_moves (void)
 static void
 test_cannot_arise (void)
 {
-  static const struct { const char *text, *names; } refused[] = {
+  static const RefusedPosition refused[] = {
     { "kasimala 17 B:BBBBBBBBBBBBBBBBb M:................. T:SSSSSSSSSSSSSSSSS b - 9 0/0", "B17" },
     { "kasimala 17 B:b................ M:................. T:SSSSSSSSSSSSSSSSS b - 9 16/0", "B1" },
     { "kasimala 21 B:BBBBBBBBBBBBBBBBBBBBB M:..................... T:.SSSSSSSSSSSSSSSSSSSs b - 9 0/0", "T21" },
@@ -408,14 +410,7 @@ test_cannot_arise (void)
     { "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0 kasi-starts=off kasi-starts=off", "kasi-starts" },
   };
 
-  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
-    {
-      KsmPosition pos;
-      char error[KSM_ERROR_MAX] = "";
-      g_assert_false (R->parse_position (refused[i].text, &pos, error, sizeof error));
-      g_test_message ("%s: %s", refused[i].text, error);
-      g_assert_nonnull (strstr (error, refused[i].names));
-    }
+  assert_positions_refused (R, refused, G_N_ELEMENTS (refused));
 }
 
 int
