@@ -296,16 +296,22 @@ store_generators (KsmGame *self)
 
 /* Announces what changed since the last announcement, then schedules the
  * computer if it is to act. */
+/* Notifies property `prop` when the flag it shows is not what it was at the
+ * last announcement. */
+static void
+notify_flag (KsmGame *self, gboolean *last, gboolean now, int prop)
+{
+  if (*last == now)
+    return;
+  *last = now;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
 static void
 announce (KsmGame *self, gboolean emit_turn)
 {
   GObject *object = G_OBJECT (self);
   int face = ksm_game_get_face (self);
-  gboolean can_undo = ksm_game_can_undo (self);
-  gboolean can_redo = ksm_game_can_redo (self);
-  gboolean throws_again = ksm_game_get_throws_again (self);
-  gboolean can_throw = ksm_game_can_throw (self);
-  gboolean can_move = ksm_game_can_move (self);
   gboolean turn_changed = self->last_player != self->position.to_move;
   gboolean became_over = self->position.phase == KSM_PHASE_OVER && self->last_phase != KSM_PHASE_OVER;
 
@@ -325,31 +331,11 @@ announce (KsmGame *self, gboolean emit_turn)
       self->last_face = face;
       g_object_notify_by_pspec (object, properties[PROP_FACE]);
     }
-  if (self->last_can_undo != can_undo)
-    {
-      self->last_can_undo = can_undo;
-      g_object_notify_by_pspec (object, properties[PROP_CAN_UNDO]);
-    }
-  if (self->last_can_redo != can_redo)
-    {
-      self->last_can_redo = can_redo;
-      g_object_notify_by_pspec (object, properties[PROP_CAN_REDO]);
-    }
-  if (self->last_throws_again != throws_again)
-    {
-      self->last_throws_again = throws_again;
-      g_object_notify_by_pspec (object, properties[PROP_THROWS_AGAIN]);
-    }
-  if (self->last_can_throw != can_throw)
-    {
-      self->last_can_throw = can_throw;
-      g_object_notify_by_pspec (object, properties[PROP_CAN_THROW]);
-    }
-  if (self->last_can_move != can_move)
-    {
-      self->last_can_move = can_move;
-      g_object_notify_by_pspec (object, properties[PROP_CAN_MOVE]);
-    }
+  notify_flag (self, &self->last_can_undo, ksm_game_can_undo (self), PROP_CAN_UNDO);
+  notify_flag (self, &self->last_can_redo, ksm_game_can_redo (self), PROP_CAN_REDO);
+  notify_flag (self, &self->last_throws_again, ksm_game_get_throws_again (self), PROP_THROWS_AGAIN);
+  notify_flag (self, &self->last_can_throw, ksm_game_can_throw (self), PROP_CAN_THROW);
+  notify_flag (self, &self->last_can_move, ksm_game_can_move (self), PROP_CAN_MOVE);
   g_object_thaw_notify (object);
 
   if (turn_changed && emit_turn && self->position.phase != KSM_PHASE_OVER)
