@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "ksm-rules.h"
+#include "ksm-skin.h"
 #include "ksm-words.h"
 
 struct _KsmStartPage
@@ -31,19 +32,6 @@ ksm_start_page_class_init (KsmStartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, games_list);
 }
 
-/* The games whose board, throw and pages the app can show; the engine may
- * know a game before its views are ready. */
-static const char *const playable[] = { "kasimala", "ashte-kashte", "asi-keliya" };
-
-static gboolean
-is_playable (const KsmRules *rules)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (playable); i++)
-    if (g_str_equal (playable[i], rules->id))
-      return TRUE;
-  return FALSE;
-}
-
 /* One row a game the app can play, in the engine's order */
 static void
 add_game_rows (KsmStartPage *self)
@@ -52,7 +40,7 @@ add_game_rows (KsmStartPage *self)
     {
       const KsmRules *rules = ksm_rules_nth (i);
 
-      if (!is_playable (rules))
+      if (!ksm_skin_for (rules)->listed)
         continue;
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *icon = g_strconcat (APPLICATION_ID "-", rules->id, NULL);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ksm-player.h"
+#include "ksm-skin.h"
 
 typedef struct {
   const char *id;
@@ -21,47 +22,6 @@ lookup (const Word *words, gsize n_words, const char *context, const char *id)
       return g_dpgettext2 (GETTEXT_PACKAGE, context, words[i].text);
   return id;
 }
-
-static const Word game_names[] = {
-  /* Translators: the game's name; the Newar original is कसिमला पाँय् */
-  { "kasimala", NC_("game", "Kasimala Paay") },
-  { "ashte-kashte", NC_("game", "Ashte Kashte") },
-  { "asi-keliya", NC_("game", "Asi Keliya") },
-};
-
-static const Word game_summaries[] = {
-  { "kasimala", NC_("game", "Bhaktapur, Nepal. Two sides meet head on in the mala; capture every piece the other side has.") },
-  { "ashte-kashte", NC_("game", "Bengal. Two to four players race four tokens round a spiral to the centre.") },
-  { "asi-keliya", NC_("game", "Sri Lanka. Two teams race on a cross-shaped board with six cowries.") },
-};
-
-static const Word player_names[] = {
-  { "Bricks", NC_("player", "Bricks") },
-  { "Stones", NC_("player", "Stones") },
-  /* Translators: Ashte Kashte's colours, each a player's tokens and seat */
-  { "Red", NC_("player", "Red") },
-  { "Blue", NC_("player", "Blue") },
-  { "Green", NC_("player", "Green") },
-  { "Yellow", NC_("player", "Yellow") },
-  /* Translators: Asi Keliya's seats, by the arm of the cross each sits at */
-  { "South", NC_("player", "South") },
-  { "East", NC_("player", "East") },
-  { "North", NC_("player", "North") },
-  { "West", NC_("player", "West") },
-};
-
-static const Word pieces_names[] = {
-  { "Bricks", NC_("pieces", "bricks") },
-  { "Stones", NC_("pieces", "stones") },
-  { "Red", NC_("pieces", "Red’s tokens") },
-  { "Blue", NC_("pieces", "Blue’s tokens") },
-  { "Green", NC_("pieces", "Green’s tokens") },
-  { "Yellow", NC_("pieces", "Yellow’s tokens") },
-  { "South", NC_("pieces", "South’s pieces") },
-  { "East", NC_("pieces", "East’s pieces") },
-  { "North", NC_("pieces", "North’s pieces") },
-  { "West", NC_("pieces", "West’s pieces") },
-};
 
 static const Word face_names[] = {
   /* Translators: Kasimala's throws, spelt as the rules glossary spells them */
@@ -128,55 +88,40 @@ static const Word option_sources_off[] = {
 const char *
 ksm_words_game_name (const KsmRules *rules)
 {
-  return lookup (game_names, G_N_ELEMENTS (game_names), "game", rules->id);
+  const KsmSkin *skin = ksm_skin_for (rules);
+  return skin->name != NULL ? g_dpgettext2 (GETTEXT_PACKAGE, "game", skin->name) : rules->name;
 }
 
 const char *
 ksm_words_game_summary (const KsmRules *rules)
 {
-  return lookup (game_summaries, G_N_ELEMENTS (game_summaries), "game", rules->id);
+  const KsmSkin *skin = ksm_skin_for (rules);
+  return skin->summary != NULL ? g_dpgettext2 (GETTEXT_PACKAGE, "game", skin->summary) : "";
 }
 
 const char *
 ksm_words_player_name (const KsmRules *rules, const KsmOptions *options, int player)
 {
-  return lookup (player_names, G_N_ELEMENTS (player_names), "player",
-                 rules->player_name (options, player));
+  const KsmSkinSide *side = ksm_skin_side (ksm_skin_for (rules), rules, options, player);
+  return side != NULL ? g_dpgettext2 (GETTEXT_PACKAGE, "player", side->name)
+                      : rules->player_name (options, player);
 }
 
 const char *
 ksm_words_pieces_name (const KsmRules *rules, const KsmOptions *options, int player)
 {
-  return lookup (pieces_names, G_N_ELEMENTS (pieces_names), "pieces",
-                 rules->player_name (options, player));
+  const KsmSkinSide *side = ksm_skin_side (ksm_skin_for (rules), rules, options, player);
+  return side != NULL ? g_dpgettext2 (GETTEXT_PACKAGE, "pieces", side->pieces)
+                      : rules->player_name (options, player);
 }
 
 char *
 ksm_words_count_pieces (const KsmRules *rules, const KsmOptions *options, int player, guint count)
 {
-  const char *name = rules->player_name (options, player);
+  const KsmSkinSide *side = ksm_skin_side (ksm_skin_for (rules), rules, options, player);
 
-  if (strcmp (name, "Bricks") == 0)
-    return g_strdup_printf (ngettext ("%u brick", "%u bricks", count), count);
-  if (strcmp (name, "Stones") == 0)
-    return g_strdup_printf (ngettext ("%u stone", "%u stones", count), count);
-  if (strcmp (name, "Red") == 0)
-    return g_strdup_printf (ngettext ("%u Red token", "%u Red tokens", count), count);
-  if (strcmp (name, "Blue") == 0)
-    return g_strdup_printf (ngettext ("%u Blue token", "%u Blue tokens", count), count);
-  if (strcmp (name, "Green") == 0)
-    return g_strdup_printf (ngettext ("%u Green token", "%u Green tokens", count), count);
-  if (strcmp (name, "Yellow") == 0)
-    return g_strdup_printf (ngettext ("%u Yellow token", "%u Yellow tokens", count), count);
-  /* Asi Keliya's seats */
-  if (strcmp (name, "South") == 0)
-    return g_strdup_printf (ngettext ("%u South piece", "%u South pieces", count), count);
-  if (strcmp (name, "East") == 0)
-    return g_strdup_printf (ngettext ("%u East piece", "%u East pieces", count), count);
-  if (strcmp (name, "North") == 0)
-    return g_strdup_printf (ngettext ("%u North piece", "%u North pieces", count), count);
-  if (strcmp (name, "West") == 0)
-    return g_strdup_printf (ngettext ("%u West piece", "%u West pieces", count), count);
+  if (side != NULL && side->count_pieces != NULL)
+    return side->count_pieces (count);
   return g_strdup_printf (ngettext ("%u piece", "%u pieces", count), count);
 }
 

@@ -1,0 +1,131 @@
+/* ksm-skins.c: the looks and words of the games the app ships, one skin a
+ * game. This is the only file of src/ui that names a game or a player: the
+ * views reach all of it through ksm-skin.h. */
+#include "config.h"
+
+#include "ksm-skin.h"
+
+#include <glib/gi18n.h>
+
+/* ---- Kasimala Paay ---- */
+
+static char *
+count_bricks (guint count)
+{
+  return g_strdup_printf (ngettext ("%u brick", "%u bricks", count), count);
+}
+
+static char *
+count_stones (guint count)
+{
+  return g_strdup_printf (ngettext ("%u stone", "%u stones", count), count);
+}
+
+static const KsmSkinSide kasimala_sides[] = {
+  { "Bricks", NC_("player", "Bricks"), NC_("pieces", "bricks"), count_bricks },
+  { "Stones", NC_("player", "Stones"), NC_("pieces", "stones"), count_stones },
+};
+
+static const KsmSkin kasimala_skin = {
+  .rules_id = "kasimala",
+  /* Translators: the game's name; the Newar original is कसिमला पाँय् */
+  .name = NC_("game", "Kasimala Paay"),
+  .summary = NC_("game", "Bhaktapur, Nepal. Two sides meet head on in the mala; capture every piece the other side has."),
+  .listed = TRUE,
+  .sides = kasimala_sides,
+  .n_sides = G_N_ELEMENTS (kasimala_sides),
+};
+
+/* ---- Ashte Kashte ---- */
+
+static char *
+count_red (guint count)
+{
+  return g_strdup_printf (ngettext ("%u Red token", "%u Red tokens", count), count);
+}
+
+static char *
+count_blue (guint count)
+{
+  return g_strdup_printf (ngettext ("%u Blue token", "%u Blue tokens", count), count);
+}
+
+static char *
+count_green (guint count)
+{
+  return g_strdup_printf (ngettext ("%u Green token", "%u Green tokens", count), count);
+}
+
+static char *
+count_yellow (guint count)
+{
+  return g_strdup_printf (ngettext ("%u Yellow token", "%u Yellow tokens", count), count);
+}
+
+static const KsmSkinSide ashte_sides[] = {
+  /* Translators: Ashte Kashte's colours, each a player's tokens and seat */
+  { "Red", NC_("player", "Red"), NC_("pieces", "Red’s tokens"), count_red },
+  { "Blue", NC_("player", "Blue"), NC_("pieces", "Blue’s tokens"), count_blue },
+  { "Green", NC_("player", "Green"), NC_("pieces", "Green’s tokens"), count_green },
+  { "Yellow", NC_("player", "Yellow"), NC_("pieces", "Yellow’s tokens"), count_yellow },
+};
+
+static const KsmSkin ashte_kashte_skin = {
+  .rules_id = "ashte-kashte",
+  .name = NC_("game", "Ashte Kashte"),
+  .summary = NC_("game", "Bengal. Two to four players race four tokens round a spiral to the centre."),
+  .listed = TRUE,
+  .sides = ashte_sides,
+  .n_sides = G_N_ELEMENTS (ashte_sides),
+};
+
+/* ---- Asi Keliya ---- */
+
+static char *
+count_south (guint count)
+{
+  return g_strdup_printf (ngettext ("%u South piece", "%u South pieces", count), count);
+}
+
+static char *
+count_east (guint count)
+{
+  return g_strdup_printf (ngettext ("%u East piece", "%u East pieces", count), count);
+}
+
+static char *
+count_north (guint count)
+{
+  return g_strdup_printf (ngettext ("%u North piece", "%u North pieces", count), count);
+}
+
+static char *
+count_west (guint count)
+{
+  return g_strdup_printf (ngettext ("%u West piece", "%u West pieces", count), count);
+}
+
+static const KsmSkinSide asi_sides[] = {
+  /* Translators: Asi Keliya's seats, by the arm of the cross each sits at */
+  { "South", NC_("player", "South"), NC_("pieces", "South’s pieces"), count_south },
+  { "East", NC_("player", "East"), NC_("pieces", "East’s pieces"), count_east },
+  { "North", NC_("player", "North"), NC_("pieces", "North’s pieces"), count_north },
+  { "West", NC_("player", "West"), NC_("pieces", "West’s pieces"), count_west },
+};
+
+static const KsmSkin asi_keliya_skin = {
+  .rules_id = "asi-keliya",
+  .name = NC_("game", "Asi Keliya"),
+  .summary = NC_("game", "Sri Lanka. Two teams race on a cross-shaped board with six cowries."),
+  .listed = TRUE,
+  .sides = asi_sides,
+  .n_sides = G_N_ELEMENTS (asi_sides),
+};
+
+const KsmSkin *const ksm_shipped_skins[] = {
+  &kasimala_skin,
+  &ashte_kashte_skin,
+  &asi_keliya_skin,
+};
+
+const guint ksm_n_shipped_skins = G_N_ELEMENTS (ksm_shipped_skins);
