@@ -9,7 +9,8 @@ struct _KsmChanceGraph
 {
   GtkWidget  parent_instance;
 
-  KsmReview *review;
+  KsmReview    *review;
+  GSignalGroup *review_signals;  /* the review's, whichever review it is */
 };
 
 G_DEFINE_FINAL_TYPE (KsmChanceGraph, ksm_chance_graph, GTK_TYPE_WIDGET)
@@ -30,8 +31,9 @@ ksm_chance_graph_dispose (GObject *object)
 {
   KsmChanceGraph *self = KSM_CHANCE_GRAPH (object);
 
-  if (self->review != NULL)
-    g_signal_handlers_disconnect_by_data (self->review, self);
+  if (self->review_signals != NULL)
+    g_signal_group_set_target (self->review_signals, NULL);
+  g_clear_object (&self->review_signals);
   g_clear_object (&self->review);
   G_OBJECT_CLASS (ksm_chance_graph_parent_class)->dispose (object);
 }
@@ -157,12 +159,19 @@ pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, KsmChance
                                       0, ksm_review_get_n_steps (self->review)));
 }
 
+static void review_changed_cb (KsmChanceGraph *self);
+
 static void
 ksm_chance_graph_init (KsmChanceGraph *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
 
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  self->review_signals = g_signal_group_new (KSM_TYPE_REVIEW);
+  g_signal_group_connect_object (self->review_signals, "notify::step", G_CALLBACK (review_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->review_signals, "notify::analysed", G_CALLBACK (review_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Each side’s chance of winning across the game"), -1);
@@ -187,15 +196,7 @@ ksm_chance_graph_set_review (KsmChanceGraph *self, KsmReview *review)
 
   if (self->review == review)
     return;
-  if (self->review != NULL)
-    g_signal_handlers_disconnect_by_data (self->review, self);
   g_set_object (&self->review, review);
-  if (review != NULL)
-    {
-      g_signal_connect_object (review, "notify::step", G_CALLBACK (review_changed_cb), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (review, "notify::analysed", G_CALLBACK (review_changed_cb), self,
-                               G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->review_signals, review);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -25,6 +25,7 @@ struct _KsmReviewBar
   GtkLabel       *summary_label;
 
   KsmReview      *review;
+  GSignalGroup   *review_signals;  /* the review's, whichever review it is */
   guint           progress_source;
   gboolean        seeking;
 };
@@ -37,8 +38,9 @@ ksm_review_bar_dispose (GObject *object)
   KsmReviewBar *self = KSM_REVIEW_BAR (object);
 
   g_clear_handle_id (&self->progress_source, g_source_remove);
-  if (self->review != NULL)
-    g_signal_handlers_disconnect_by_data (self->review, self);
+  if (self->review_signals != NULL)
+    g_signal_group_set_target (self->review_signals, NULL);
+  g_clear_object (&self->review_signals);
   g_clear_object (&self->review);
   G_OBJECT_CLASS (ksm_review_bar_parent_class)->dispose (object);
 }
@@ -72,10 +74,18 @@ value_changed_cb (KsmReviewBar *self)
   ksm_review_set_step (self->review, (guint) (gtk_adjustment_get_value (self->adjustment) + 0.5));
 }
 
+static void step_changed_cb (KsmReviewBar *self);
+static void analysed_cb (KsmReviewBar *self);
+
 static void
 ksm_review_bar_init (KsmReviewBar *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->review_signals = g_signal_group_new (KSM_TYPE_REVIEW);
+  g_signal_group_connect_object (self->review_signals, "notify::step", G_CALLBACK (step_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->review_signals, "notify::analysed", G_CALLBACK (analysed_cb),
+                                 self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->adjustment, "value-changed", G_CALLBACK (value_changed_cb), self,
                            G_CONNECT_SWAPPED);
 }
@@ -299,10 +309,9 @@ ksm_review_bar_set_review (KsmReviewBar *self, KsmReview *review)
 
   if (self->review == review)
     return;
-  if (self->review != NULL)
-    g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_handle_id (&self->progress_source, g_source_remove);
   g_set_object (&self->review, review);
+  g_signal_group_set_target (self->review_signals, review);
   ksm_chance_graph_set_review (self->graph, review);
   if (review == NULL)
     return;
@@ -310,10 +319,6 @@ ksm_review_bar_set_review (KsmReviewBar *self, KsmReview *review)
   self->seeking = TRUE;
   gtk_adjustment_set_upper (self->adjustment, MAX (ksm_review_get_n_steps (review), 1));
   self->seeking = FALSE;
-  g_signal_connect_object (review, "notify::step", G_CALLBACK (step_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (review, "notify::analysed", G_CALLBACK (analysed_cb), self,
-                           G_CONNECT_SWAPPED);
   step_changed_cb (self);
   analysed_cb (self);
 }
