@@ -167,6 +167,5 @@ ksm_board_scene_activate (KsmBoardScene *self,
     return FALSE;
   /* the game's move list changes as it plays */
   chosen = *move;
-  ksm_game_play (ksm_board_scene_get_game (self), &chosen);
-  return TRUE;
+  return ksm_game_play (ksm_board_scene_get_game (self), &chosen);
 }

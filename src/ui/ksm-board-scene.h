@@ -84,7 +84,7 @@ const KsmMove     *ksm_board_scene_move_from        (KsmBoardScene     *self,
                                                      int                index);
 /* the sizes (a bit each) of the groups that can enter at the distance chosen */
 guint              ksm_board_scene_entering_groups  (KsmBoardScene     *self);
-/* plays the move from `index`, if any; TRUE when one was played */
+/* plays the move from `index`, if any; TRUE when the game played one */
 gboolean           ksm_board_scene_activate         (KsmBoardScene     *self,
                                                      int                index);
 
