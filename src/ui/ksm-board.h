@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ksm-board-scene.h"
 #include "ksm-game.h"
 
 G_BEGIN_DECLS
@@ -12,6 +13,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KsmBoard, ksm_board, KSM, BOARD, GtkWidget)
 
 GtkWidget *ksm_board_new                    (void);
+
+/* what the board shows: the widget draws it and passes input to it */
+KsmBoardScene *ksm_board_get_scene          (KsmBoard *self);
 
 KsmGame   *ksm_board_get_game               (KsmBoard *self);
 void       ksm_board_set_game               (KsmBoard *self,
@@ -44,12 +48,12 @@ GtkWidget *ksm_board_get_move_cell          (KsmBoard      *self,
                                              const KsmMove *move);
 /* the cells of the game's geometry; yards for pieces off the board follow */
 guint      ksm_board_get_n_board_cells      (KsmBoard *self);
-/* Asi Keliya: only moves of this distance (the chosen throw, or units of a
- * So-hatara's pool) can be picked on the board; 0 lets any */
+/* Where a turn holds several throws: only moves of this distance (the
+ * chosen throw, or units of a pool) can be picked on the board; 0 lets any */
 void       ksm_board_set_distance           (KsmBoard *self,
                                              guint     distance);
 guint      ksm_board_get_distance           (KsmBoard *self);
-/* Asi Keliya: of the moves from hand, only those entering a group of this
+/* Of the moves from hand, only those entering a group of this
  * size (KsmMove.group) can be picked; 0 any */
 void       ksm_board_set_group              (KsmBoard *self,
                                              guint     group);

@@ -12,7 +12,8 @@ GtkWidget *ksm_cell_new              (guint        index);
 guint      ksm_cell_get_index        (KsmCell     *self);
 
 /* A piece's look: Kasimala's bricks and stones, and the colours of the
- * other games (KsmBoard maps a player to its style by the player's name). */
+ * other games (KsmBoard maps a player to its style by its style key,
+ * through the game's skin). */
 enum {
   KSM_CELL_STYLE_BRICK,
   KSM_CELL_STYLE_STONE,

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "ksm-skin.h"
+#include "ksm-cell.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -9,11 +10,21 @@
 /* skins registered at run time, after the shipped ones are looked at */
 static GPtrArray *registered_skins;
 
+/* the looks every game may share, by the engine's style keys */
+static const KsmSkinPieceStyle default_piece_styles[] = {
+  { "brick", KSM_CELL_STYLE_BRICK }, { "stone", KSM_CELL_STYLE_STONE },
+  { "red", KSM_CELL_STYLE_RED }, { "blue", KSM_CELL_STYLE_BLUE },
+  { "green", KSM_CELL_STYLE_GREEN }, { "yellow", KSM_CELL_STYLE_YELLOW },
+  { "black", KSM_CELL_STYLE_BLACK },
+};
+
 static const KsmSkin default_skin = {
   .rules_id = NULL,
   .name = NULL,
   .summary = NULL,
   .listed = TRUE,
+  .piece_styles = default_piece_styles,
+  .n_piece_styles = G_N_ELEMENTS (default_piece_styles),
 };
 
 const KsmSkin *
@@ -62,4 +73,31 @@ ksm_skin_side (const KsmSkin *skin, const KsmRules *rules, const KsmOptions *opt
     if (g_strcmp0 (skin->sides[i].player, name) == 0)
       return &skin->sides[i];
   return NULL;
+}
+
+static int
+find_piece_style (const KsmSkin *skin, const char *key)
+{
+  for (guint i = 0; key != NULL && i < skin->n_piece_styles; i++)
+    if (strcmp (skin->piece_styles[i].key, key) == 0)
+      return skin->piece_styles[i].style;
+  return -1;
+}
+
+int
+ksm_skin_piece_style (const KsmSkin *skin, const KsmRules *rules, const KsmOptions *options, int player)
+{
+  const char *key;
+  int style;
+
+  if (player < 0)
+    return -1;
+  key = ksm_rules_style_key (rules, options, player);
+  style = find_piece_style (skin, key);
+  if (style < 0)
+    style = find_piece_style (&default_skin, key);
+  /* a key nobody draws: the first player's pieces as bricks, the others' as stones */
+  if (style < 0)
+    style = player == 0 ? KSM_CELL_STYLE_BRICK : KSM_CELL_STYLE_STONE;
+  return style;
 }

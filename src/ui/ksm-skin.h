@@ -22,6 +22,12 @@ typedef struct {
   char     *(*count_pieces) (guint count);
 } KsmSkinSide;
 
+/* How the pieces of a style key (ksm_rules_style_key) are drawn */
+typedef struct {
+  const char *key;        /* "brick", "red" */
+  int         style;      /* KSM_CELL_STYLE_* (ksm-cell.h) */
+} KsmSkinPieceStyle;
+
 typedef struct _KsmSkin KsmSkin;
 
 struct _KsmSkin {
@@ -32,6 +38,35 @@ struct _KsmSkin {
   gboolean           listed;
   const KsmSkinSide *sides;
   guint              n_sides;
+
+  /* ---- the board (ksm-board*.c); NULL or 0 where the board's generic
+   * looks and words do ---- */
+  /* the looks of the style keys; keys it lacks are looked up in the
+   * default skin's */
+  const KsmSkinPieceStyle *piece_styles;
+  guint              n_piece_styles;
+  /* a cell as people name it, from the engine's name ("M9": "mala 9");
+   * NULL: the engine's name */
+  char            *(*place_name)   (const char *cell_name);
+  /* the word for a safe cell ("laiga"); NULL: "safe square" */
+  const char        *safe_word;
+  /* `count` of `player`'s pieces in a cell's description, for pieces
+   * that are not a side's tokens ("your waiting brick"); NULL: the side's
+   * count_pieces, marked "(yours)" */
+  char            *(*pieces_text)  (int player, guint count, gboolean waiting, gboolean yours);
+  /* what a move of `mover` takes, "takes 2 stones"; NULL: the pieces of
+   * the other sides on the target, counted */
+  char            *(*capture_text) (int mover, guint count);
+  /* each player's yard (its pieces off the board), in the geometry's grid
+   * units, inside the board; NULL: beside its start cell, the board
+   * growing a unit each side to make room */
+  const KsmCellPlace *yard_places;
+  guint              n_yard_places;
+  /* CSS classes, space-separated, each player's start cell wears instead
+   * of being tinted in the player's colour ("triangle point-up"); NULL:
+   * tinted */
+  const char *const *start_classes;
+  guint              n_start_classes;
 };
 
 /* never NULL: a game without a skin of its own gets the default skin */
@@ -43,6 +78,11 @@ void               ksm_skin_register   (const KsmSkin *skin);
 /* the side of `player` in the skin, or NULL where it names none */
 const KsmSkinSide *ksm_skin_side       (const KsmSkin *skin, const KsmRules *rules,
                                         const KsmOptions *options, int player);
+
+/* the look (KSM_CELL_STYLE_*) of `player`'s pieces, by its style key;
+ * -1 for no player */
+int                ksm_skin_piece_style (const KsmSkin *skin, const KsmRules *rules,
+                                         const KsmOptions *options, int player);
 
 /* the skins of the games the app ships (ksm-skins.c) */
 extern const KsmSkin *const ksm_shipped_skins[];

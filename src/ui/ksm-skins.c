@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "ksm-skin.h"
+#include "ksm-cell.h"
 
 #include <glib/gi18n.h>
 
@@ -26,6 +27,57 @@ static const KsmSkinSide kasimala_sides[] = {
   { "Stones", NC_("player", "Stones"), NC_("pieces", "stones"), count_stones },
 };
 
+static const KsmSkinPieceStyle kasimala_piece_styles[] = {
+  { "brick", KSM_CELL_STYLE_BRICK }, { "stone", KSM_CELL_STYLE_STONE },
+};
+
+/* "mala 9", "bricks' row 16": Kasimala's cell names are a row letter and a
+ * column (doc/notation.md) */
+static char *
+kasimala_place_name (const char *name)
+{
+  switch (name[0])
+    {
+    case 'B':
+      /* Translators: a cell of the bottom row, where the bricks start; %s is its column */
+      return g_strdup_printf (_("bricks' row %s"), name + 1);
+    case 'M':
+      /* Translators: a cell of the wide middle row; %s is its column */
+      return g_strdup_printf (_("mala %s"), name + 1);
+    case 'T':
+      /* Translators: a cell of the top row, where the stones start; %s is its column */
+      return g_strdup_printf (_("stones' row %s"), name + 1);
+    default:
+      return g_strdup (name);
+    }
+}
+
+/* The first player's pieces are bricks, the second's stones */
+static char *
+kasimala_pieces_text (int player, guint count, gboolean waiting, gboolean yours)
+{
+  if (player == 0)
+    {
+      if (waiting)
+        return g_strdup (yours ? _("your waiting brick") : _("a waiting brick"));
+      return g_strdup_printf (yours ? ngettext ("%u of your bricks", "%u of your bricks", count)
+                                    : ngettext ("%u brick", "%u bricks", count), count);
+    }
+  if (waiting)
+    return g_strdup (yours ? _("your waiting stone") : _("a waiting stone"));
+  return g_strdup_printf (yours ? ngettext ("%u of your stones", "%u of your stones", count)
+                                : ngettext ("%u stone", "%u stones", count), count);
+}
+
+/* a move takes the other side's pieces: the bricks' move takes stones */
+static char *
+kasimala_capture_text (int mover, guint count)
+{
+  if (mover != 0)
+    return g_strdup_printf (ngettext ("takes %u brick", "takes %u bricks", count), count);
+  return g_strdup_printf (ngettext ("takes %u stone", "takes %u stones", count), count);
+}
+
 static const KsmSkin kasimala_skin = {
   .rules_id = "kasimala",
   /* Translators: the game's name; the Newar original is कसिमला पाँय् */
@@ -34,6 +86,12 @@ static const KsmSkin kasimala_skin = {
   .listed = TRUE,
   .sides = kasimala_sides,
   .n_sides = G_N_ELEMENTS (kasimala_sides),
+  .piece_styles = kasimala_piece_styles,
+  .n_piece_styles = G_N_ELEMENTS (kasimala_piece_styles),
+  .place_name = kasimala_place_name,
+  .safe_word = N_("laiga"),
+  .pieces_text = kasimala_pieces_text,
+  .capture_text = kasimala_capture_text,
 };
 
 /* ---- Ashte Kashte ---- */
@@ -70,6 +128,11 @@ static const KsmSkinSide ashte_sides[] = {
   { "Yellow", NC_("player", "Yellow"), NC_("pieces", "Yellow’s tokens"), count_yellow },
 };
 
+static const KsmSkinPieceStyle ashte_piece_styles[] = {
+  { "red", KSM_CELL_STYLE_RED }, { "blue", KSM_CELL_STYLE_BLUE },
+  { "green", KSM_CELL_STYLE_GREEN }, { "yellow", KSM_CELL_STYLE_YELLOW },
+};
+
 static const KsmSkin ashte_kashte_skin = {
   .rules_id = "ashte-kashte",
   .name = NC_("game", "Ashte Kashte"),
@@ -77,6 +140,8 @@ static const KsmSkin ashte_kashte_skin = {
   .listed = TRUE,
   .sides = ashte_sides,
   .n_sides = G_N_ELEMENTS (ashte_sides),
+  .piece_styles = ashte_piece_styles,
+  .n_piece_styles = G_N_ELEMENTS (ashte_piece_styles),
 };
 
 /* ---- Asi Keliya ---- */
@@ -113,6 +178,22 @@ static const KsmSkinSide asi_sides[] = {
   { "West", NC_("player", "West"), NC_("pieces", "West’s pieces"), count_west },
 };
 
+static const KsmSkinPieceStyle asi_piece_styles[] = {
+  { "red", KSM_CELL_STYLE_RED }, { "black", KSM_CELL_STYLE_BLACK },
+  { "yellow", KSM_CELL_STYLE_YELLOW }, { "green", KSM_CELL_STYLE_GREEN },
+};
+
+/* The pieces enter inside the central square: each seat's hand waits in
+ * the empty corner of the board to the right of its arm */
+static const KsmCellPlace asi_yard_places[] = {
+  { 9, 9, 1, 1 }, { 9, 1, 1, 1 }, { 1, 1, 1, 1 }, { 1, 9, 1, 1 },
+};
+
+/* the triangles where each seat enters, each pointing into the central square */
+static const char *const asi_start_classes[] = {
+  "triangle point-up", "triangle point-left", "triangle point-down", "triangle point-right",
+};
+
 static const KsmSkin asi_keliya_skin = {
   .rules_id = "asi-keliya",
   .name = NC_("game", "Asi Keliya"),
@@ -120,6 +201,12 @@ static const KsmSkin asi_keliya_skin = {
   .listed = TRUE,
   .sides = asi_sides,
   .n_sides = G_N_ELEMENTS (asi_sides),
+  .piece_styles = asi_piece_styles,
+  .n_piece_styles = G_N_ELEMENTS (asi_piece_styles),
+  .yard_places = asi_yard_places,
+  .n_yard_places = G_N_ELEMENTS (asi_yard_places),
+  .start_classes = asi_start_classes,
+  .n_start_classes = G_N_ELEMENTS (asi_start_classes),
 };
 
 const KsmSkin *const ksm_shipped_skins[] = {

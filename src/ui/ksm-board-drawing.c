@@ -1,0 +1,244 @@
+/* ksm-board-drawing.c: the cells drawn from the scene, the highlights, and
+ * the walk of a played piece cell by cell, whatever it took fading away. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ksm-board-private.h"
+
+void
+ksm_board_refresh (KsmBoard *self)
+{
+  GtkWidget *focus;
+  gboolean focus_lost = FALSE;
+
+  if (ksm_board_scene_get_position (self->scene) == NULL)
+    return;
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      KsmCell *cell = ksm_board_cell_at (self, (int) i);
+      KsmBoardSceneCell shown;
+      const KsmCellContent *content = &shown.content;
+      g_autofree char *label = NULL;
+      int styles[KSM_CELL_MAX_GROUPS];
+      guint counts[KSM_CELL_MAX_GROUPS];
+      guint n_groups = 0;
+      guint on_side = 0;
+      int players_here = 0;
+      /* the piece on its way is not there yet */
+      int arriving = self->animating && (int) i == self->walk.to ? self->walk.player : -1;
+
+      ksm_board_scene_get_cell (self->scene, i, &shown);
+      label = ksm_board_cell_label (self, (int) i, &shown);
+
+      /* one group a player; games that do not count by player have one */
+      for (int p = 0; p < KSM_MAX_PLAYERS && n_groups < KSM_CELL_MAX_GROUPS; p++)
+        if (content->counts[p] > 0)
+          {
+            styles[n_groups] = ksm_board_piece_style (self, p);
+            counts[n_groups] = content->counts[p];
+            if (p == arriving)
+              counts[n_groups]--;
+            if (counts[n_groups] > 0 && (content->home_row >> p & 1u))
+              on_side |= 1u << n_groups;
+            if (counts[n_groups] > 0)
+              n_groups++;
+          }
+      for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+        players_here += content->counts[p] > 0;
+      if (players_here > 1 || content->player < 0)
+        ksm_cell_set_groups (cell, styles, counts, n_groups);
+      else
+        {
+          guint count = content->count;
+          if (content->player == arriving && count > 0)
+            count--;
+          ksm_cell_set_content (cell, ksm_board_piece_style (self, content->player), count, content->waiting);
+          on_side = (content->home_row >> content->player & 1u) ? 1u : 0u;
+        }
+      ksm_cell_set_on_side (cell, on_side);
+      ksm_cell_set_next (cell, shown.next);
+      if (shown.move == NULL && gtk_widget_has_focus (GTK_WIDGET (cell)))
+        focus_lost = TRUE;
+      ksm_cell_set_movable (cell, shown.move != NULL);
+      ksm_cell_set_label (cell, label);
+    }
+
+  /* Keyboard play: focus stays among the pieces that can move. */
+  focus = gtk_widget_get_focus_child (GTK_WIDGET (self));
+  if (focus_lost || (focus != NULL && KSM_IS_CELL (focus) && !ksm_cell_get_movable (KSM_CELL (focus))))
+    {
+      guint n_moves;
+      const KsmMove *moves = ksm_board_scene_get_moves (self->scene, &n_moves);
+      KsmCell *first = n_moves > 0 ? ksm_board_cell_at (self, ksm_board_scene_move_cell (self->scene, &moves[0]))
+                                   : NULL;
+
+      if (first != NULL)
+        gtk_widget_grab_focus (GTK_WIDGET (first));
+    }
+
+  ksm_board_update_targets (self);
+}
+
+/* Shows where the pointed piece would land and what it would take. */
+void
+ksm_board_update_targets (KsmBoard *self)
+{
+  KsmMove move;
+  int pointed;
+  gboolean refused;
+  gboolean shown = ksm_board_scene_get_shown_move (self->scene, &move, &pointed, &refused);
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      KsmCell *cell = ksm_board_cell_at (self, (int) i);
+      gboolean target = shown && move.to == (int) i;
+
+      ksm_cell_set_target (cell, target, target ? move.captured : 0);
+      if (target && refused)
+        gtk_widget_add_css_class (GTK_WIDGET (cell), "refused");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (cell), "refused");
+    }
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      KsmCell *cell = ksm_board_cell_at (self, (int) i);
+      if ((int) i == pointed)
+        gtk_widget_add_css_class (GTK_WIDGET (cell), "pointed");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (cell), "pointed");
+    }
+
+  if (shown && move.captured > 0)
+    {
+      g_autofree char *text =
+        /* Translators: a badge on the cell a move would land on; %u is how many pieces it takes */
+        g_strdup_printf (ngettext ("takes %u", "takes %u", move.captured), move.captured);
+      gtk_label_set_label (GTK_LABEL (self->badge), text);
+      gtk_widget_set_visible (self->badge, TRUE);
+    }
+  else
+    gtk_widget_set_visible (self->badge, FALSE);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+/* ---- the walk ---- */
+
+static void
+animation_value_cb (double   value,
+                    gpointer user_data)
+{
+  KsmBoard *self = KSM_BOARD (user_data);
+
+  self->anim_value = value;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+animation_done_cb (AdwAnimation *animation,
+                   KsmBoard     *self)
+{
+  if (!self->animating)
+    return;
+  self->animating = FALSE;
+  gtk_widget_set_visible (self->glider, FALSE);
+  gtk_widget_set_visible (self->ghost, FALSE);
+  ksm_board_refresh (self);
+}
+
+void
+ksm_board_init_animation (KsmBoard *self)
+{
+  AdwAnimationTarget *target = adw_callback_animation_target_new (animation_value_cb, self, NULL);
+
+  self->animation = adw_timed_animation_new (GTK_WIDGET (self), 0.0, 1.0,
+                                             KSM_BOARD_DEFAULT_DURATION, target);
+  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->animation), ADW_EASE_IN_OUT_CUBIC);
+  g_signal_connect (self->animation, "done", G_CALLBACK (animation_done_cb), self);
+}
+
+void
+ksm_board_start_walk (KsmBoard           *self,
+                      const KsmBoardWalk *walk)
+{
+  self->walk = *walk;
+  self->walk_style = ksm_board_piece_style (self, walk->player);
+  self->walk_captured_style = ksm_board_piece_style (self, walk->captured_player);
+
+  ksm_cell_style_piece (self->glider, self->walk_style, 1, FALSE);
+  gtk_widget_set_visible (self->glider, TRUE);
+  if (walk->captured > 0)
+    {
+      ksm_cell_style_piece (self->ghost, self->walk_captured_style, walk->captured, FALSE);
+      gtk_widget_set_opacity (self->ghost, 1.0);
+      gtk_widget_set_visible (self->ghost, TRUE);
+    }
+  self->anim_value = 0.0;
+  self->animating = TRUE;
+  /* a longer walk takes longer, so each step can be followed */
+  adw_timed_animation_set_duration (ADW_TIMED_ANIMATION (self->animation),
+                                    (guint) (self->animation_duration
+                                             * (0.6 + 0.2 * MIN (walk->path_length, 8))));
+  adw_animation_reset (self->animation);
+  /* done at once when animations are off, or the board is not shown */
+  adw_animation_play (self->animation);
+}
+
+void
+ksm_board_finish_animation (KsmBoard *self)
+{
+  g_return_if_fail (KSM_IS_BOARD (self));
+
+  if (self->animating && self->animation != NULL)
+    adw_animation_skip (self->animation);
+}
+
+/* a piece's place in the board's coordinates */
+static void
+piece_bounds (KsmBoard *self, int index, int style, graphene_rect_t *bounds)
+{
+  KsmCell *cell = ksm_board_cell_at (self, index);
+  graphene_point_t origin;
+
+  ksm_cell_get_piece_bounds (cell, style, bounds);
+  if (!gtk_widget_compute_point (GTK_WIDGET (cell), GTK_WIDGET (self), &bounds->origin, &origin))
+    return;
+  bounds->origin = origin;
+}
+
+void
+ksm_board_allocate_walk (KsmBoard *self)
+{
+  const KsmBoardWalk *walk = &self->walk;
+  graphene_rect_t from, to, at;
+  /* with a capture the piece arrives first, then the taken ones go */
+  double glide = walk->captured > 0 ? MIN (1.0, self->anim_value / 0.6) : self->anim_value;
+  double leave = walk->captured > 0 ? CLAMP ((self->anim_value - 0.5) / 0.5, 0.0, 1.0) : 1.0;
+  /* the walk: from cell to cell of the path, an equal time each */
+  double steps = glide * walk->path_length;
+  int step = MIN ((int) steps, walk->path_length - 1);
+
+  if (!self->animating)
+    return;
+  piece_bounds (self, step == 0 ? walk->from : walk->path[step - 1], self->walk_style, &from);
+  piece_bounds (self, walk->path[step], self->walk_style, &to);
+  graphene_rect_interpolate (&from, &to, MIN (1.0, steps - step), &at);
+  ksm_board_allocate_child (self->glider, (int) roundf (at.origin.x), (int) roundf (at.origin.y),
+                  (int) roundf (at.size.width), (int) roundf (at.size.height));
+
+  if (gtk_widget_get_visible (self->ghost))
+    {
+      graphene_rect_t taken;
+      float scale = 1.0f - 0.7f * (float) leave;
+
+      piece_bounds (self, walk->to, self->walk_captured_style, &taken);
+      gtk_widget_set_opacity (self->ghost, 1.0 - leave);
+      ksm_board_allocate_child (self->ghost,
+                      (int) roundf (taken.origin.x + taken.size.width * (1 - scale) / 2),
+                      (int) roundf (taken.origin.y + taken.size.height * (1 - scale) / 2),
+                      (int) roundf (taken.size.width * scale),
+                      (int) roundf (taken.size.height * scale));
+    }
+}

@@ -1,0 +1,127 @@
+/* ksm-board-scene.h: what the board shows, between the game and the board
+ * widget (as GNOME Chess puts its scene between its game and its view).
+ *
+ * The scene follows a KsmGame, or holds a fixed position for a figure of
+ * the rules, and answers from the rules queries alone: what every cell
+ * holds, what can move and where it would land, what is pointed at, and
+ * the walks to animate. It knows no widget; KsmBoard draws it. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "ksm-game.h"
+
+G_BEGIN_DECLS
+
+#define KSM_TYPE_BOARD_SCENE (ksm_board_scene_get_type ())
+G_DECLARE_FINAL_TYPE (KsmBoardScene, ksm_board_scene, KSM, BOARD_SCENE, GObject)
+
+/* One cell as the scene sees it */
+typedef struct {
+  KsmCellContent content;   /* a yard's: the pieces its player has in hand */
+  int            yard;      /* the player of a yard, -1 for a cell of the board */
+  gboolean       safe;
+  gboolean       goal;
+  gboolean       next;      /* holds the waiting piece its side starts next */
+  const KsmMove *move;      /* what a person can play from here now, or NULL */
+} KsmBoardSceneCell;
+
+/* A played move to animate: a piece walks `path` from `from` to `to` */
+typedef struct {
+  int    from;              /* the cell or yard it leaves */
+  int    to;
+  int8_t path[KSM_MAX_PATH];  /* the cells walked, `to` last */
+  int    path_length;
+  int    player;            /* the mover */
+  guint  captured;
+  int    captured_player;   /* whose pieces it took, or -1 */
+} KsmBoardWalk;
+
+KsmBoardScene     *ksm_board_scene_new              (void);
+
+/* Either a game or a fixed position, never both: setting one drops the
+ * other. Both emit "reset". */
+KsmGame           *ksm_board_scene_get_game         (KsmBoardScene     *self);
+void               ksm_board_scene_set_game         (KsmBoardScene     *self,
+                                                     KsmGame           *game);
+void               ksm_board_scene_set_position     (KsmBoardScene     *self,
+                                                     const KsmPosition *position);
+/* the game's position or the figure's; NULL for neither */
+const KsmPosition *ksm_board_scene_get_position     (KsmBoardScene     *self);
+const KsmRules    *ksm_board_scene_get_rules        (KsmBoardScene     *self);
+const KsmOptions  *ksm_board_scene_get_options      (KsmBoardScene     *self);
+int                ksm_board_scene_get_n_players    (KsmBoardScene     *self);
+
+/* The cells: the geometry's, then a yard a player where pieces can be off
+ * the board (yard_of () says whether they can) */
+guint              ksm_board_scene_get_n_board_cells (KsmBoardScene    *self);
+guint              ksm_board_scene_get_n_cells      (KsmBoardScene     *self);
+/* the yard of `player`, or -1 */
+int                ksm_board_scene_yard_of          (KsmBoardScene     *self,
+                                                     int                player);
+/* where `player`'s race starts, or -1 */
+int                ksm_board_scene_start_cell       (KsmBoardScene     *self,
+                                                     int                player);
+void               ksm_board_scene_get_cell         (KsmBoardScene     *self,
+                                                     guint              index,
+                                                     KsmBoardSceneCell *cell);
+/* the pieces of `player` off the board */
+guint              ksm_board_scene_pieces_in_hand   (KsmBoardScene     *self,
+                                                     int                player);
+/* a side is "yours" when one person plays the computer */
+gboolean           ksm_board_scene_is_yours         (KsmBoardScene     *self,
+                                                     int                player);
+
+/* What a person can play by pointing at the board now */
+const KsmMove     *ksm_board_scene_get_moves        (KsmBoardScene     *self,
+                                                     guint             *n_moves);
+/* the cell a person picks to play `move`: its `from`, or the mover's yard */
+int                ksm_board_scene_move_cell        (KsmBoardScene     *self,
+                                                     const KsmMove     *move);
+/* the move that can be played from `index` now, honouring the distance and
+ * group chosen, or NULL */
+const KsmMove     *ksm_board_scene_move_from        (KsmBoardScene     *self,
+                                                     int                index);
+/* the sizes (a bit each) of the groups that can enter at the distance chosen */
+guint              ksm_board_scene_entering_groups  (KsmBoardScene     *self);
+/* plays the move from `index`, if any; TRUE when the game played one */
+gboolean           ksm_board_scene_activate         (KsmBoardScene     *self,
+                                                     int                index);
+
+/* Where a turn holds several throws: only moves of this distance, and of
+ * the moves from hand only those entering a group of this size, can be
+ * picked; 0 lets any */
+void               ksm_board_scene_set_distance     (KsmBoardScene     *self,
+                                                     guint              distance);
+guint              ksm_board_scene_get_distance     (KsmBoardScene     *self);
+void               ksm_board_scene_set_group        (KsmBoardScene     *self,
+                                                     guint              group);
+guint              ksm_board_scene_get_group        (KsmBoardScene     *self);
+
+/* Highlights: the pointer or the keyboard focus enters a cell (TRUE) or
+ * leaves it (FALSE); a figure's move (from = -1 for none). They emit
+ * "highlight-changed". */
+void               ksm_board_scene_set_hovered      (KsmBoardScene     *self,
+                                                     int                index,
+                                                     gboolean           hovered);
+void               ksm_board_scene_set_focused      (KsmBoardScene     *self,
+                                                     int                index,
+                                                     gboolean           focused);
+void               ksm_board_scene_set_highlight    (KsmBoardScene     *self,
+                                                     int                from,
+                                                     int                to,
+                                                     guint              captured,
+                                                     gboolean           refused);
+/* The move shown as pointed at: the person's (under the pointer, else the
+ * focus) or the figure's; FALSE for none. *pointed is the cell it starts
+ * from, *refused whether it is shown refused. */
+gboolean           ksm_board_scene_get_shown_move   (KsmBoardScene     *self,
+                                                     KsmMove           *move,
+                                                     int               *pointed,
+                                                     gboolean          *refused);
+
+/* The walk of the last move, from "walk" until the next reset or move;
+ * NULL for none */
+const KsmBoardWalk *ksm_board_scene_get_walk        (KsmBoardScene     *self);
+
+G_END_DECLS

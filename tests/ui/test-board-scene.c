@@ -1,0 +1,283 @@
+/* test-board-scene.c: the board's scene over real games and figures, with
+ * no widget: what the cells hold, what can move, the highlights, and the
+ * order of its signals when a move is played. */
+#include "config.h"
+
+#include <string.h>
+
+#include "ksm-board-scene.h"
+#include "ksm-cell.h"
+#include "ksm-skin.h"
+
+static KsmGame *
+new_game (KsmGameKind kind, guint64 seed)
+{
+  const KsmRules *rules = ksm_rules_get (kind);
+  KsmOptions options;
+  KsmSeat seats[KSM_MAX_PLAYERS] = {
+    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
+    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
+  };
+
+  rules->default_options (&options);
+  return ksm_game_new (&options, seats, seed);
+}
+
+static int
+cell_named (KsmBoardScene *scene, const char *name)
+{
+  const KsmRules *rules = ksm_board_scene_get_rules (scene);
+  const KsmOptions *options = ksm_board_scene_get_options (scene);
+
+  for (int i = 0; i < rules->n_cells (options); i++)
+    {
+      char buf[16];
+      rules->cell_name (options, i, buf, sizeof buf);
+      if (g_str_equal (buf, name))
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+throw_until_move (KsmGame *game)
+{
+  for (int i = 0; i < 500 && ksm_game_get_phase (game) == KSM_PHASE_THROW; i++)
+    g_assert_true (ksm_game_throw (game));
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_MOVE);
+}
+
+static void
+record_cb (KsmBoardScene *scene, GString *heard)
+{
+  const char *name = g_signal_name (g_signal_get_invocation_hint (scene)->signal_id);
+
+  g_string_append_printf (heard, "%s%s", heard->len > 0 ? " " : "", name);
+}
+
+static void
+record_walk_cb (KsmBoardScene *scene, gpointer walk, GString *heard)
+{
+  g_assert_true (walk == ksm_board_scene_get_walk (scene));
+  record_cb (scene, heard);
+}
+
+static void
+listen (KsmBoardScene *scene, GString *heard)
+{
+  static const char *const names[] = { "reset", "changed", "highlight-changed", "interrupt" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_signal_connect (scene, names[i], G_CALLBACK (record_cb), heard);
+  g_signal_connect (scene, "walk", G_CALLBACK (record_walk_cb), heard);
+}
+
+static void
+test_scene_cells (void)
+{
+  g_autoptr(KsmGame) game = new_game (KSM_GAME_KASIMALA, 1);
+  g_autoptr(KsmBoardScene) scene = ksm_board_scene_new ();
+  KsmBoardSceneCell cell;
+
+  g_assert_null (ksm_board_scene_get_position (scene));
+  g_assert_cmpuint (ksm_board_scene_get_n_cells (scene), ==, 0);
+
+  ksm_board_scene_set_game (scene, game);
+  g_assert_true (ksm_board_scene_get_game (scene) == game);
+  g_assert_cmpuint (ksm_board_scene_get_n_board_cells (scene), ==, 3 * 17);
+  /* every piece starts on the board: no yards */
+  g_assert_cmpuint (ksm_board_scene_get_n_cells (scene), ==, 3 * 17);
+  g_assert_cmpint (ksm_board_scene_yard_of (scene, 0), ==, -1);
+
+  ksm_board_scene_get_cell (scene, (guint) cell_named (scene, "B17"), &cell);
+  g_assert_cmpint (cell.yard, ==, -1);
+  g_assert_cmpint (cell.content.player, ==, 0);
+  g_assert_true (cell.content.waiting);
+  g_assert_true (cell.next);
+  g_assert_null (cell.move);
+  ksm_board_scene_get_cell (scene, (guint) cell_named (scene, "B16"), &cell);
+  g_assert_false (cell.next);
+  ksm_board_scene_get_cell (scene, (guint) cell_named (scene, "M9"), &cell);
+  g_assert_true (cell.safe);
+  g_assert_cmpint (cell.content.player, ==, -1);
+  ksm_board_scene_get_cell (scene, (guint) cell_named (scene, "M8"), &cell);
+  g_assert_false (cell.safe);
+
+  /* a throw is due: nothing can move */
+  g_assert_null (ksm_board_scene_move_from (scene, cell_named (scene, "B17")));
+  g_assert_false (ksm_board_scene_activate (scene, cell_named (scene, "B17")));
+}
+
+static void
+test_scene_move (void)
+{
+  g_autoptr(KsmGame) game = new_game (KSM_GAME_KASIMALA, 7);
+  g_autoptr(KsmBoardScene) scene = ksm_board_scene_new ();
+  g_autoptr(GString) heard = g_string_new (NULL);
+  const KsmMove *moves;
+  const KsmBoardWalk *walk;
+  KsmMove move, shown;
+  guint n_moves;
+  int from, pointed, mover;
+  gboolean refused;
+
+  ksm_board_scene_set_game (scene, game);
+  throw_until_move (game);
+  mover = (int) ksm_game_get_position (game)->to_move;
+  moves = ksm_board_scene_get_moves (scene, &n_moves);
+  g_assert_cmpuint (n_moves, >, 0);
+  move = moves[0];
+  from = ksm_board_scene_move_cell (scene, &move);
+  g_assert_cmpint (from, >=, 0);
+  g_assert_true (ksm_moves_equal (ksm_board_scene_move_from (scene, from), &move));
+
+  /* pointing at the piece shows its move; leaving another cell keeps it */
+  listen (scene, heard);
+  ksm_board_scene_set_hovered (scene, from, TRUE);
+  g_assert_true (ksm_board_scene_get_shown_move (scene, &shown, &pointed, &refused));
+  g_assert_cmpint (pointed, ==, from);
+  g_assert_cmpint (shown.to, ==, move.to);
+  g_assert_false (refused);
+  ksm_board_scene_set_hovered (scene, from + 1, FALSE);
+  g_assert_true (ksm_board_scene_get_shown_move (scene, &shown, &pointed, &refused));
+  ksm_board_scene_set_hovered (scene, from, FALSE);
+  g_assert_false (ksm_board_scene_get_shown_move (scene, &shown, &pointed, &refused));
+  g_assert_cmpint (pointed, ==, -1);
+  g_assert_cmpstr (heard->str, ==, "highlight-changed highlight-changed");
+
+  /* a move played: the walk first, then the cells */
+  g_string_truncate (heard, 0);
+  g_assert_null (ksm_board_scene_get_walk (scene));
+  g_assert_true (ksm_board_scene_activate (scene, from));
+  g_assert_cmpstr (heard->str, ==, "interrupt walk changed");
+  walk = ksm_board_scene_get_walk (scene);
+  g_assert_nonnull (walk);
+  g_assert_cmpint (walk->from, ==, from);
+  g_assert_cmpint (walk->to, ==, move.to);
+  g_assert_cmpint (walk->player, ==, mover);
+  g_assert_cmpint (walk->path_length, >=, 1);
+  g_assert_cmpint (walk->path[walk->path_length - 1], ==, move.to);
+
+  /* an undo walks nothing: a running walk ends */
+  g_string_truncate (heard, 0);
+  g_assert_true (ksm_game_undo (game));
+  g_assert_true (g_str_has_prefix (heard->str, "interrupt changed"));
+
+  /* another game: the cells are rebuilt */
+  g_string_truncate (heard, 0);
+  ksm_board_scene_set_game (scene, NULL);
+  g_assert_cmpstr (heard->str, ==, "interrupt reset");
+  g_assert_null (ksm_board_scene_get_walk (scene));
+  g_assert_cmpuint (ksm_board_scene_get_n_cells (scene), ==, 0);
+}
+
+static void
+test_scene_yards (void)
+{
+  g_autoptr(KsmGame) game = new_game (KSM_GAME_ASI_KELIYA, 3);
+  g_autoptr(KsmBoardScene) scene = ksm_board_scene_new ();
+  const KsmRules *rules = ksm_game_get_rules (game);
+  const KsmOptions *options = ksm_game_get_options (game);
+  int n_players = rules->n_players (options);
+  guint n_board_cells;
+  guint n_moves;
+
+  ksm_board_scene_set_game (scene, game);
+  n_board_cells = ksm_board_scene_get_n_board_cells (scene);
+  g_assert_cmpuint (ksm_board_scene_get_n_cells (scene), ==, n_board_cells + (guint) n_players);
+  for (int p = 0; p < n_players; p++)
+    {
+      KsmBoardSceneCell cell;
+      int yard = ksm_board_scene_yard_of (scene, p);
+
+      g_assert_cmpint (yard, ==, (int) n_board_cells + p);
+      ksm_board_scene_get_cell (scene, (guint) yard, &cell);
+      g_assert_cmpint (cell.yard, ==, p);
+      g_assert_cmpint (cell.content.player, ==, p);
+      g_assert_cmpuint (cell.content.count, ==, ksm_board_scene_pieces_in_hand (scene, p));
+      g_assert_cmpuint (cell.content.count, ==, (guint) rules->pieces_left (ksm_game_get_position (game), p));
+      g_assert_cmpint (ksm_board_scene_start_cell (scene, p), >=, 0);
+    }
+  g_assert_cmpint (ksm_board_scene_yard_of (scene, n_players), ==, -1);
+
+  /* a distance no move has lets nothing be picked */
+  throw_until_move (game);
+  g_assert_nonnull (ksm_board_scene_get_moves (scene, &n_moves));
+  g_assert_cmpuint (n_moves, >, 0);
+  ksm_board_scene_set_distance (scene, 200);
+  g_assert_cmpuint (ksm_board_scene_get_distance (scene), ==, 200);
+  for (guint i = 0; i < ksm_board_scene_get_n_cells (scene); i++)
+    g_assert_null (ksm_board_scene_move_from (scene, (int) i));
+  ksm_board_scene_set_distance (scene, 0);
+  g_assert_nonnull (ksm_board_scene_move_from (scene, ksm_board_scene_move_cell (scene,
+                                               &ksm_board_scene_get_moves (scene, &n_moves)[0])));
+}
+
+static void
+test_scene_figure (void)
+{
+  g_autoptr(KsmBoardScene) scene = ksm_board_scene_new ();
+  g_autoptr(GString) heard = g_string_new (NULL);
+  const KsmRules *rules = ksm_rules_get (KSM_GAME_ASHTE_KASHTE);
+  KsmOptions options;
+  KsmPosition position;
+  KsmMove shown;
+  int pointed;
+  guint n_moves;
+  gboolean refused;
+
+  rules->default_options (&options);
+  rules->init (&position, &options);
+  listen (scene, heard);
+  ksm_board_scene_set_position (scene, &position);
+  g_assert_cmpstr (heard->str, ==, "interrupt reset");
+  g_assert_null (ksm_board_scene_get_game (scene));
+  g_assert_true (ksm_board_scene_get_rules (scene) == rules);
+  g_assert_cmpuint (ksm_board_scene_get_n_board_cells (scene), ==, (guint) rules->n_cells (&options));
+  /* a figure is read-only */
+  g_assert_null (ksm_board_scene_get_moves (scene, &n_moves));
+  g_assert_false (ksm_board_scene_is_yours (scene, 0));
+
+  g_assert_false (ksm_board_scene_get_shown_move (scene, &shown, &pointed, &refused));
+  ksm_board_scene_set_highlight (scene, 3, 5, 1, TRUE);
+  g_assert_true (ksm_board_scene_get_shown_move (scene, &shown, &pointed, &refused));
+  g_assert_cmpint (pointed, ==, 3);
+  g_assert_cmpint (shown.from, ==, 3);
+  g_assert_cmpint (shown.to, ==, 5);
+  g_assert_cmpuint (shown.captured, ==, 1);
+  g_assert_true (refused);
+  ksm_board_scene_set_highlight (scene, -1, 5, 0, FALSE);
+  g_assert_false (ksm_board_scene_get_shown_move (scene, &shown, &pointed, &refused));
+}
+
+/* The looks of a side come from its style key, through the game's skin */
+static void
+test_scene_piece_styles (void)
+{
+  const KsmRules *kasimala = ksm_rules_get (KSM_GAME_KASIMALA);
+  const KsmRules *asi = ksm_rules_get (KSM_GAME_ASI_KELIYA);
+  KsmOptions options;
+
+  kasimala->default_options (&options);
+  g_assert_cmpint (ksm_skin_piece_style (ksm_skin_for (kasimala), kasimala, &options, 0), ==, KSM_CELL_STYLE_BRICK);
+  g_assert_cmpint (ksm_skin_piece_style (ksm_skin_for (kasimala), kasimala, &options, 1), ==, KSM_CELL_STYLE_STONE);
+  g_assert_cmpint (ksm_skin_piece_style (ksm_skin_for (kasimala), kasimala, &options, -1), ==, -1);
+  asi->default_options (&options);
+  g_assert_cmpint (ksm_skin_piece_style (ksm_skin_for (asi), asi, &options, 1), ==, KSM_CELL_STYLE_BLACK);
+  /* the default skin knows every shipped key too */
+  g_assert_cmpint (ksm_skin_piece_style (ksm_skin_for (NULL), asi, &options, 1), ==, KSM_CELL_STYLE_BLACK);
+  g_assert_cmpint (ksm_skin_piece_style (ksm_skin_for (NULL), asi, &options, 3), ==, KSM_CELL_STYLE_GREEN);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/board-scene/cells", test_scene_cells);
+  g_test_add_func ("/board-scene/move", test_scene_move);
+  g_test_add_func ("/board-scene/yards", test_scene_yards);
+  g_test_add_func ("/board-scene/figure", test_scene_figure);
+  g_test_add_func ("/board-scene/piece-styles", test_scene_piece_styles);
+  return g_test_run ();
+}
