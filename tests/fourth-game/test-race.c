@@ -347,6 +347,42 @@ test_selfplay (void)
   g_assert_cmpuint (losses, >, 0);
 }
 
+/* Hard by rollouts, asked of a game with no evaluation of its own: the
+ * rollouts are judged by pieces left, as the search's leaves are */
+static void
+test_hard_by_rollouts (void)
+{
+  const KsmPlayerOptions rollouts = { .level = KSM_LEVEL_HARD, .rollouts = 4, .horizon = 6, .candidates = 2 };
+
+  for (guint64 seed = 1; seed <= 5; seed++)
+    {
+      KsmOptions options = race_options (0);
+      KsmPosition pos;
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmRandom rng;
+      guint events = 0;
+
+      ksm_random_seed (&rng, seed);
+      race_rules.init (&pos, &options);
+      while (pos.phase != KSM_PHASE_OVER)
+        {
+          g_assert_cmpuint (++events, <, 20000);
+          if (pos.phase == KSM_PHASE_THROW)
+            race_rules.apply_throw (&pos, ksm_throw_sample (&race_rules.throws, &rng, NULL));
+          else
+            {
+              int n = race_rules.legal_moves (&pos, moves);
+              int chosen = pos.to_move == RACE_SUN
+                           ? ksm_player_choose_with (&rollouts, &pos, moves, n, &rng)
+                           : ksm_player_choose (KSM_LEVEL_RANDOM, &pos, moves, n, &rng);
+              g_assert_cmpint (chosen, >=, 0);
+              g_assert_cmpint (chosen, <, n);
+              race_rules.apply_move (&pos, &moves[chosen], NULL);
+            }
+        }
+    }
+}
+
 /* A whole game as a saved game: written, read back by its rules id, and
  * replayed to the same end; and an autosave of a game half played */
 static void
@@ -446,6 +482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/race/rules-by-hand", test_rules_by_hand);
   g_test_add_func ("/race/impossible-positions", test_impossible_positions);
   g_test_add_func ("/race/selfplay", test_selfplay);
+  g_test_add_func ("/race/hard-by-rollouts", test_hard_by_rollouts);
   g_test_add_func ("/race/record-round-trip", test_record_round_trip);
   g_test_add_func ("/race/model-undo", test_model_undo);
   return g_test_run ();
