@@ -448,6 +448,12 @@ typedef struct {
   char    *title;
 } RowWanted;
 
+static gboolean
+analysed (gpointer review)
+{
+  return ksm_review_is_analysed (KSM_REVIEW (review));
+}
+
 /* the saved games' row titled `title`, once the list shows it */
 static GtkListBoxRow *
 library_row (Fixture *fixture, const char *title)
@@ -565,6 +571,15 @@ test_whole_game_saved_and_reviewed (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (ksm_board_get_cell (
                       board_of (fixture), outcome.winner == RACE_SUN ? RACE_SUN_GOAL : RACE_MOON_GOAL))),
                     ==, RACE_PIECES);
+
+  /* the review's analysis runs on a game with no evaluation of its own,
+   * and ends with the winner's chance at one */
+  wait_for (analysed, review, "the analysis");
+  {
+    const double *chances = ksm_review_get_chances (review, ksm_review_get_n_steps (review));
+    g_assert_nonnull (chances);
+    g_assert_cmpfloat (chances[outcome.winning_team], ==, 1.0);
+  }
 }
 
 /* With no rules page of its own, the rules pane says so, and does not fail */
