@@ -119,6 +119,18 @@ find_label_text (GtkWidget *widget, const char *text)
   return FALSE;
 }
 
+/* the throw objects the throw view draws */
+static guint
+count_throw_objects (GtkWidget *widget)
+{
+  guint n = gtk_widget_has_css_class (widget, "strip") || gtk_widget_has_css_class (widget, "cowrie");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_throw_objects (child);
+  return n;
+}
+
 /* the position of the game on the board, in notation */
 static char *
 position_of (KsmGame *game)
@@ -322,9 +334,12 @@ test_board_move_history_undo (Fixture *fixture, gconstpointer data)
   /* the status names the side to throw by its skin's name */
   g_assert_nonnull (strstr (ksm_game_view_get_status (ksm_window_get_game_view (fixture->window)), "Sun"));
 
-  /* the first throw always lets a piece enter */
+  /* the first throw always lets a piece enter; the throw view shows the
+   * game's one coin */
   rows_before = ksm_history_view_get_n_rows (history_of (fixture));
   throw_until_movable (fixture, game);
+  g_assert_cmpuint (count_throw_objects (ksm_game_view_get_throw_view (ksm_window_get_game_view (fixture->window))),
+                    ==, race_rules.throws.n_objects);
   g_assert_cmpint (ksm_game_get_player (game), ==, RACE_SUN);
   before = position_of (game);
   n_events = ksm_record_get_n_events (ksm_game_get_record (game));
