@@ -304,8 +304,9 @@ rollout (const KsmRules *rules, const KsmPosition *start, int player, uint64_t s
         }
       rules->apply_move (&pos, &moves[chosen], NULL);
     }
+  /* a game without an evaluation (a test's) is judged by pieces left */
   return rules->hard_evaluate != NULL ? rules->hard_evaluate (&pos, player)
-         : rules->evaluate (&pos, player);
+         : ksm_search_chance (rules, &pos, player, rules->team_of (&pos.options, player));
 }
 
 static int

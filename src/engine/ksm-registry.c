@@ -8,17 +8,28 @@ extern const KsmRules ksm_kasimala_rules;
 extern const KsmRules ksm_ashte_kashte_rules;
 extern const KsmRules ksm_asi_keliya_rules;
 
-/* indexed by KsmGameKind; a game not yet written is NULL */
-static const KsmRules *const registry[KSM_N_GAMES] = {
+/* indexed by KsmGameKind: the shipped games, then from KSM_N_GAMES those
+ * registered at run time, in the order they came; a game not yet written
+ * is NULL */
+static const KsmRules *registry[KSM_MAX_GAMES] = {
   [KSM_GAME_KASIMALA] = &ksm_kasimala_rules,
   [KSM_GAME_ASHTE_KASHTE] = &ksm_ashte_kashte_rules,
   [KSM_GAME_ASI_KELIYA] = &ksm_asi_keliya_rules,
 };
 
+/* the kinds in use: KSM_N_GAMES and those registered after them */
+static unsigned n_kinds = KSM_N_GAMES;
+
+/* a KsmOptions.game must hold every kind */
+_Static_assert (KSM_MAX_GAMES <= UINT8_MAX, "KsmOptions.game is one byte");
+_Static_assert (sizeof (((KsmPosition *) 0)->u.bytes) <= sizeof (KsmKasimalaState)
+                && sizeof (((KsmPosition *) 0)->u.bytes) <= sizeof (KsmAsiState),
+                "a registered game's state must not make positions bigger");
+
 const KsmRules *
 ksm_rules_get (KsmGameKind game)
 {
-  if ((unsigned) game >= KSM_N_GAMES)
+  if ((unsigned) game >= n_kinds)
     return NULL;
   return registry[game];
 }
@@ -27,7 +38,7 @@ unsigned
 ksm_rules_n_games (void)
 {
   unsigned n = 0;
-  for (unsigned i = 0; i < KSM_N_GAMES; i++)
+  for (unsigned i = 0; i < n_kinds; i++)
     if (registry[i] != NULL)
       n++;
   return n;
@@ -36,7 +47,7 @@ ksm_rules_n_games (void)
 const KsmRules *
 ksm_rules_nth (unsigned n)
 {
-  for (unsigned i = 0; i < KSM_N_GAMES; i++)
+  for (unsigned i = 0; i < n_kinds; i++)
     if (registry[i] != NULL && n-- == 0)
       return registry[i];
   return NULL;
@@ -47,10 +58,36 @@ ksm_rules_lookup (const char *id)
 {
   if (id == NULL)
     return NULL;
-  for (unsigned i = 0; i < KSM_N_GAMES; i++)
+  for (unsigned i = 0; i < n_kinds; i++)
     if (registry[i] != NULL && strcmp (registry[i]->id, id) == 0)
       return registry[i];
   return NULL;
+}
+
+KsmGameKind
+ksm_rules_kind (const KsmRules *rules)
+{
+  for (unsigned i = 0; rules != NULL && i < n_kinds; i++)
+    if (registry[i] == rules)
+      return (KsmGameKind) i;
+  return KSM_GAME_NONE;
+}
+
+KsmGameKind
+ksm_rules_register (const KsmRules *rules)
+{
+  KsmGameKind kind;
+
+  if (rules == NULL || rules->id == NULL)
+    return KSM_GAME_NONE;
+  kind = ksm_rules_kind (rules);
+  if (kind != KSM_GAME_NONE)
+    return kind;
+  /* an id names one game: saved games find their rules by it */
+  if (ksm_rules_lookup (rules->id) != NULL || n_kinds >= KSM_MAX_GAMES)
+    return KSM_GAME_NONE;
+  registry[n_kinds] = rules;
+  return (KsmGameKind) n_kinds++;
 }
 
 const KsmRules *
@@ -114,7 +151,7 @@ ksm_rules_parse_position (const char *text, KsmPosition *pos, char *error, size_
 {
   size_t id_length = text != NULL ? strcspn (text, " ") : 0;
 
-  for (unsigned i = 0; i < KSM_N_GAMES; i++)
+  for (unsigned i = 0; i < n_kinds; i++)
     if (registry[i] != NULL && strlen (registry[i]->id) == id_length
         && strncmp (registry[i]->id, text, id_length) == 0)
       return registry[i]->parse_position (text, pos, error, error_size);

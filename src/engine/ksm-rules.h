@@ -26,16 +26,23 @@
 #define KSM_MAX_PENDING        32
 #define KSM_NOTATION_MAX       512
 #define KSM_ERROR_MAX          160
+#define KSM_POSITION_BYTES     64   /* KsmPosition.u.bytes: no bigger than the shipped games' states */
 
 #define KSM_KASIMALA_ROWS        3
 #define KSM_KASIMALA_MAX_LENGTH  25
 
+/* The games the engine ships; a game registered at run time
+ * (ksm_rules_register) gets a kind from KSM_N_GAMES up, below KSM_MAX_GAMES */
 typedef enum {
   KSM_GAME_KASIMALA,
   KSM_GAME_ASHTE_KASHTE,
   KSM_GAME_ASI_KELIYA,
   KSM_N_GAMES
 } KsmGameKind;
+
+#define KSM_MAX_GAMES 8
+/* no game: what ksm_rules_register and ksm_rules_kind answer on failure */
+#define KSM_GAME_NONE ((KsmGameKind) KSM_MAX_GAMES)
 
 typedef enum {
   KSM_PHASE_THROW,
@@ -47,7 +54,7 @@ typedef enum {
  * KsmRules.option_info so the CLI and the new-game page list them without
  * knowing the game. */
 typedef struct {
-  uint8_t  game;          /* KsmGameKind */
+  uint8_t  game;          /* KsmGameKind: a shipped game's, or a registered one's */
   uint8_t  length;        /* Kasimala: 17, 21 or 25 cells a row */
   uint8_t  n_players;     /* Ashte Kashte: 2-4; fixed for the others */
   uint8_t  first_player;  /* who throws first */
@@ -127,6 +134,9 @@ typedef struct {
     KsmKasimalaState kasimala;
     KsmAshteState    ashte;
     KsmAsiState      asi;
+    /* a game registered at run time keeps its state here, in a layout
+     * of its own (zeroed by its init, so positions compare bytewise) */
+    uint8_t          bytes[KSM_POSITION_BYTES];
   } u;
 } KsmPosition;
 
@@ -365,12 +375,22 @@ struct KsmRules {
 
 #define KSM_MAX_PATH 16
 
-/* The registry */
+/* The registry: the shipped games, then those registered at run time */
 const KsmRules *ksm_rules_get       (KsmGameKind game);
 const KsmRules *ksm_rules_lookup    (const char *id);
 const KsmRules *ksm_rules_for       (const KsmPosition *pos);
+/* every game, shipped and registered, in the order they came */
 unsigned        ksm_rules_n_games   (void);
 const KsmRules *ksm_rules_nth       (unsigned n);
+/* Adds a game defined outside the engine (a test's, a plug-in's) and
+ * returns its kind, for KsmOptions.game; registering the same rules again
+ * returns the same kind. KSM_GAME_NONE when the registry is full or another
+ * game has the id. Not thread-safe: register before any thread uses the
+ * engine. `rules` must outlive the process. */
+KsmGameKind     ksm_rules_register  (const KsmRules *rules);
+/* the kind of a registered or shipped game, so its default_options can
+ * fill KsmOptions.game; KSM_GAME_NONE for rules not in the registry */
+KsmGameKind     ksm_rules_kind      (const KsmRules *rules);
 
 /* Helpers over any game */
 int  ksm_rules_face_weight  (const KsmRules *rules, int face);   /* out of 2^n_objects */

@@ -45,27 +45,31 @@ ksm_search_init (KsmSearch *search, const KsmPosition *pos)
 }
 
 double
-ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos)
+ksm_search_chance (const KsmRules *rules, const KsmPosition *pos, int player, int team)
 {
-  const KsmRules *rules = search->rules;
-
   if (rules->evaluate != NULL)
-    return rules->evaluate (pos, search->player);
+    return rules->evaluate (pos, player);
 
   KsmOutcome outcome;
   rules->outcome (pos, &outcome);
   if (outcome.over)
-    return outcome.winning_team < 0 ? 0.5 : outcome.winning_team == search->team ? 1.0 : 0.0;
+    return outcome.winning_team < 0 ? 0.5 : outcome.winning_team == team ? 1.0 : 0.0;
 
   int mine = 0, all = 0;
   for (int p = 0; p < rules->n_players (&pos->options); p++)
     {
       int left = rules->pieces_left (pos, p);
       all += left;
-      if (rules->team_of (&pos->options, p) == search->team)
+      if (rules->team_of (&pos->options, p) == team)
         mine += left;
     }
   return all > 0 ? (double) mine / all : 0.5;
+}
+
+double
+ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos)
+{
+  return ksm_search_chance (search->rules, pos, search->player, search->team);
 }
 
 static bool

@@ -30,6 +30,8 @@ int64_t ksm_search_now_ns   (void);
 void    ksm_search_init     (KsmSearch *search, const KsmPosition *pos);
 /* the game's evaluation, or pieces left when it has none */
 double  ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos);
+/* the same for `player` of `team`, without a search */
+double  ksm_search_chance   (const KsmRules *rules, const KsmPosition *pos, int player, int team);
 /* values[i] of moves[i] with `depth` decisions counted from this one (1: the
  * evaluation right after the move), the moves taken in `order` (NULL: as
  * given). With `exact` every value is exact (for hints); without it a move
