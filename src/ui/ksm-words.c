@@ -14,13 +14,22 @@ typedef struct {
   const char *text;
 } Word;
 
+/* the translated word for `id`; `fallback` (the engine's English) for an id
+ * the table does not know, a game's that came after the table */
 static const char *
-lookup (const Word *words, gsize n_words, const char *context, const char *id)
+lookup_or (const Word *words, gsize n_words, const char *context, const char *id,
+           const char *fallback)
 {
   for (gsize i = 0; i < n_words; i++)
     if (strcmp (words[i].id, id) == 0)
       return g_dpgettext2 (GETTEXT_PACKAGE, context, words[i].text);
-  return id;
+  return fallback;
+}
+
+static const char *
+lookup (const Word *words, gsize n_words, const char *context, const char *id)
+{
+  return lookup_or (words, n_words, context, id, id);
 }
 
 static const Word face_names[] = {
@@ -141,15 +150,20 @@ ksm_words_level_name (int level)
 const char *
 ksm_words_option_label (const KsmRules *rules, const KsmOptionInfo *info)
 {
-  return lookup (option_labels, G_N_ELEMENTS (option_labels), "rule", info->key);
+  return lookup_or (option_labels, G_N_ELEMENTS (option_labels), "rule", info->key,
+                    info->label != NULL ? info->label : info->key);
 }
 
 const char *
 ksm_words_option_source (const KsmRules *rules, const KsmOptionInfo *info, gboolean on)
 {
+  const char *english = on ? info->source : info->other_source;
+
+  if (english == NULL)
+    english = "";
   if (on)
-    return lookup (option_sources_on, G_N_ELEMENTS (option_sources_on), "rule source", info->key);
-  return lookup (option_sources_off, G_N_ELEMENTS (option_sources_off), "rule source", info->key);
+    return lookup_or (option_sources_on, G_N_ELEMENTS (option_sources_on), "rule source", info->key, english);
+  return lookup_or (option_sources_off, G_N_ELEMENTS (option_sources_off), "rule source", info->key, english);
 }
 
 char *
