@@ -294,12 +294,39 @@ move_old_settings (GSettings                *settings,
   move_score (settings, old->score, game_settings, rules);
 }
 
+/* Whether a person set any of the old keys. Without, nothing is written,
+ * not even the flag: the app no longer writes those keys, so there will
+ * never be anything to carry over, and a first start writes no setting. */
+static gboolean
+has_old_settings (GSettings *settings)
+{
+  for (guint i = 0; i < ksm_n_shipped_skins; i++)
+    {
+      const KsmSkinOldSettings *old = ksm_shipped_skins[i]->old_settings;
+      const char *keys[] = {
+        old != NULL ? old->seats : NULL, old != NULL ? old->opponent : NULL,
+        old != NULL ? old->first : NULL, old != NULL ? old->first_side : NULL,
+        old != NULL ? old->rules_off : NULL, old != NULL ? old->players : NULL,
+        old != NULL ? old->length : NULL, old != NULL ? old->throw_limit : NULL,
+        old != NULL ? old->score : NULL,
+      };
+
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        {
+          g_autoptr(GVariant) value = old_value (settings, keys[k]);
+          if (value != NULL)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 void
 ksm_game_settings_migrate (GSettings *settings)
 {
   g_return_if_fail (G_IS_SETTINGS (settings));
 
-  if (g_settings_get_boolean (settings, "game-settings-moved"))
+  if (g_settings_get_boolean (settings, "game-settings-moved") || !has_old_settings (settings))
     return;
   for (guint i = 0; i < ksm_n_shipped_skins; i++)
     {

@@ -17,7 +17,8 @@ GSettings *ksm_game_settings_new          (const KsmRules *rules);
 
 /* Carries what the main schema's old keys of each shipped game hold into
  * that game's settings, once: `settings` is the main schema's, whose
- * "game-settings-moved" says it is done. */
+ * "game-settings-moved" says it is done (left unset, and nothing written,
+ * where no old key holds anything). The application does it at startup. */
 void       ksm_game_settings_migrate      (GSettings *settings);
 
 /* A new game's options and seats as last chosen: the rules' defaults
