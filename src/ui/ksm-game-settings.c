@@ -140,8 +140,8 @@ ksm_game_settings_set_choices (GSettings        *game_settings,
 /* ---- the running score ---- */
 
 /* A team's points are kept under the engine's name of its first seat
- * (under `options`), so a side keeps its points whoever sits where: Ashte
- * Kashte's Green is seat 1 of two and seat 2 of three. NULL: no such team. */
+ * (under `options`), so a side keeps its points whoever sits where, in a
+ * game whose sides take other seats as fewer play. NULL: no such team. */
 static const char *
 team_key (const KsmRules *rules, const KsmOptions *options, int team)
 {

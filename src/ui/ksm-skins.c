@@ -21,6 +21,12 @@ count_stones (guint count)
   return g_strdup_printf (ngettext ("%u stone", "%u stones", count), count);
 }
 
+/* The engine's names of the sides without a context, kept in the
+ * catalogues as they were (the throw view once showed them so) */
+static const char *const kasimala_engine_words[] G_GNUC_UNUSED = {
+  N_("Bricks"), N_("Stones"),
+};
+
 static const KsmSkinSide kasimala_sides[] = {
   { "Bricks", NC_("player", "Bricks"), NC_("pieces", "bricks"), count_bricks },
   { "Stones", NC_("player", "Stones"), NC_("pieces", "stones"), count_stones },
