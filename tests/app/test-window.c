@@ -12,6 +12,7 @@
 #include "ksm-cell.h"
 #include "ksm-game-settings.h"
 #include "ksm-history-view.h"
+#include "ksm-new-game-page.h"
 #include "ksm-rules.h"
 #include "ksm-rules-view.h"
 #include "ksm-rules-window.h"
@@ -778,6 +779,76 @@ test_old_settings_move_once (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (options.flags, ==, defaults.flags);
 }
 
+/* the visible row titled `title` under `widget`, or NULL */
+static GtkWidget *
+find_visible_row (GtkWidget *widget, const char *title)
+{
+  if (!gtk_widget_get_visible (widget))
+    return NULL;
+  if (ADW_IS_PREFERENCES_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_visible_row (child, title);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A game the app has no skin for, of two players without a board length
+ * or a throw limit: the page offers a row a seat, and keeps its choices
+ * under the game's own path */
+static void
+test_new_game_page_for_unknown_game (Fixture *fixture, gconstpointer data)
+{
+  static KsmRules unknown;
+  KsmNewGamePage *page = ksm_window_get_new_game_page (fixture->window);
+  g_autoptr(GSettings) game_settings = NULL;
+  g_autoptr(GSettings) kasimala_settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
+  g_autofree char *kasimala_seats = NULL;
+  const char *seats[] = { "person", "hard", NULL };
+  KsmOptions options;
+  KsmSeat chosen[KSM_MAX_PLAYERS];
+  g_auto(GStrv) stored = NULL;
+
+  unknown = *ksm_rules_lookup ("kasimala");
+  unknown.id = "unknown-race";
+  unknown.lengths = NULL;
+  unknown.n_lengths = 0;
+  unknown.throw_limit = false;
+  game_settings = ksm_game_settings_new (&unknown);
+  g_settings_set_strv (game_settings, "seats", seats);
+  kasimala_seats = g_variant_print (g_settings_get_value (kasimala_settings, "seats"), FALSE);
+
+  ksm_new_game_page_set_rules (page, &unknown);
+  g_assert_true (ksm_new_game_page_get_rules (page) == &unknown);
+  unknown.default_options (&options);
+  /* a row a seat, named as the engine names the players */
+  for (int p = 0; p < 2; p++)
+    g_assert_nonnull (find_visible_row (GTK_WIDGET (page), unknown.player_name (&options, p)));
+  g_assert_null (find_visible_row (GTK_WIDGET (page), "_Opponent"));
+  g_assert_null (find_visible_row (GTK_WIDGET (page), "Board _Length"));
+  g_assert_null (find_visible_row (GTK_WIDGET (page), "Throw _Limit"));
+  g_assert_null (find_visible_row (GTK_WIDGET (page), "_Number of Players"));
+
+  ksm_new_game_page_get_choices (page, &options, chosen);
+  g_assert_cmpint (options.n_players, ==, 2);
+  g_assert_cmpint (chosen[0].kind, ==, KSM_SEAT_PERSON);
+  g_assert_cmpint (chosen[1].kind, ==, KSM_SEAT_COMPUTER);
+  g_assert_cmpint (chosen[1].level, ==, KSM_LEVEL_HARD);
+  /* remembered under its own path, the other games' settings untouched */
+  stored = g_settings_get_strv (game_settings, "seats");
+  g_assert_cmpstr (stored[1], ==, "hard");
+  g_assert_nonnull (g_settings_get_user_value (game_settings, "rules-off"));
+  {
+    g_autofree char *after = g_variant_print (g_settings_get_value (kasimala_settings, "seats"), FALSE);
+    g_assert_cmpstr (after, ==, kasimala_seats);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -802,6 +873,7 @@ main (int argc, char **argv)
   ADD ("rules-pane-narrow", test_rules_pane_narrow);
   ADD ("actions-follow-the-game", test_actions_follow_the_game);
   ADD ("old-settings-move-once", test_old_settings_move_once);
+  ADD ("new-game-page-for-unknown-game", test_new_game_page_for_unknown_game);
 #undef ADD
 
   status = g_test_run ();
