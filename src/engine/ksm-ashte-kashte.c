@@ -964,4 +964,6 @@ const KsmRules ksm_ashte_kashte_rules = {
   .start_cell = ashte_start_cell,
   .style_key = ashte_style_key,
   .lost_reason = ashte_lost_reason,
+  .min_players = 2,
+  .max_players = 4,
 };

@@ -1381,4 +1381,7 @@ const KsmRules ksm_kasimala_rules = {
   .face_throws_again = kasimala_face_throws_again,
   .style_key = kasimala_style_key,
   .lost_reason = kasimala_lost_reason,
+  .lengths = lengths,
+  .n_lengths = N_LENGTHS,
+  .throw_limit = true,
 };

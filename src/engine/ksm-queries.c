@@ -104,3 +104,13 @@ ksm_rules_lost_reason (const KsmRules *rules, const KsmPosition *pos)
     return KSM_LOST_NONE;
   return rules->lost_reason != NULL ? rules->lost_reason (pos) : KSM_LOST_NOTHING_TO_MOVE;
 }
+
+void
+ksm_rules_player_range (const KsmRules *rules, int *min, int *max)
+{
+  KsmOptions defaults;
+
+  rules->default_options (&defaults);
+  *min = rules->min_players > 0 ? rules->min_players : rules->n_players (&defaults);
+  *max = rules->max_players > 0 ? rules->max_players : rules->n_players (&defaults);
+}

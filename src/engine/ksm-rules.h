@@ -371,6 +371,18 @@ struct KsmRules {
   /* Why the throw to be played is lost: in KSM_PHASE_MOVE where the only
    * move is KSM_MOVE_LOSE; KSM_LOST_NONE otherwise. NULL: nothing to move */
   KsmLostReason (*lost_reason) (const KsmPosition *pos);
+
+  /* What a new game may choose beyond the rule options, so the new-game
+   * page and the settings offer it without knowing the game. */
+  /* the board lengths options.length may take (Kasimala's 17, 21, 25);
+   * NULL: the board has one size, options.length is not a choice */
+  const uint8_t       *lengths;
+  unsigned             n_lengths;
+  /* options.throw_limit ends a game (0 there: no limit) */
+  bool                 throw_limit;
+  /* how many may play (options.n_players); 0: as default_options says */
+  uint8_t              min_players;
+  uint8_t              max_players;
 };
 
 #define KSM_MAX_PATH 16
@@ -412,3 +424,6 @@ bool     ksm_rules_face_throws_again (const KsmRules *rules, const KsmOptions *o
 unsigned ksm_rules_object_marks   (const KsmRules *rules, int object);
 const char *ksm_rules_style_key   (const KsmRules *rules, const KsmOptions *options, int player);
 KsmLostReason ksm_rules_lost_reason (const KsmRules *rules, const KsmPosition *pos);
+/* how many may play a new game, from `min` to `max` (both the default
+ * options' number where the game has one) */
+void     ksm_rules_player_range   (const KsmRules *rules, int *min, int *max);

@@ -425,7 +425,7 @@ do_move (KsmGame *self, const KsmMove *move)
   g_signal_emit (self, signals[SIGNAL_MOVED], 0, (guint) event.player, &event.move,
                  (guint) effect.captured);
 
-  /* a turn of several throws (Asi Keliya): what is left of it that no
+  /* a turn of several throws: what is left of it that no
    * piece can use is lost, as a single throw is */
   if (self->position.phase == KSM_PHASE_MOVE && self->n_moves == 1
       && self->moves[0].kind == KSM_MOVE_LOSE)

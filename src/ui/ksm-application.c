@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "ksm-application.h"
+#include "ksm-game-settings.h"
 #include "ksm-preferences-window.h"
 #include "ksm-window.h"
 
@@ -143,6 +144,12 @@ static void
 ksm_application_startup (GApplication *app)
 {
   G_APPLICATION_CLASS (ksm_application_parent_class)->startup (app);
+
+  /* before a window reads a game's settings */
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+    ksm_game_settings_migrate (settings);
+  }
 
   g_action_map_add_action_entries (G_ACTION_MAP (app),
                                    app_entries, G_N_ELEMENTS (app_entries),

@@ -201,7 +201,7 @@ ksm_game_view_new (void)
   return g_object_new (KSM_TYPE_GAME_VIEW, NULL);
 }
 
-/* "Blue", "Blue and Green", "Red, Blue and Green" */
+/* names as a list: "A", "A and B", "A, B and C" */
 static char *
 join_names (GPtrArray *names)
 {
@@ -210,7 +210,7 @@ join_names (GPtrArray *names)
   for (guint i = 0; i < names->len; i++)
     {
       if (i > 0)
-        /* Translators: between the last two names of a list, "Blue and Green" */
+        /* Translators: between the last two names of a list, "A and B" */
         g_string_append (text, i + 1 == names->len ? _(" and ") : _(", "));
       g_string_append (text, g_ptr_array_index (names, i));
     }
@@ -228,7 +228,7 @@ goal_cell (const KsmRules *rules, const KsmOptions *options)
 }
 
 /* The same player throws again: the last throw was played, or lost, and
- * the turn did not pass (an Ashte, a 4, a capture). */
+ * the turn did not pass (a throw or a capture that earns another). */
 static gboolean
 throws_again_now (KsmGame *game)
 {
@@ -242,8 +242,7 @@ throws_again_now (KsmGame *game)
   return last->kind != KSM_EVENT_THROW && last->player == ksm_game_get_player (game);
 }
 
-/* The blood rule (Ashte Kashte's): the rules say whom it holds and who
- * has captured */
+/* The blood rule: the rules say whom it holds and who has captured */
 static gboolean
 has_blood_rule (const KsmRules *rules, const KsmPosition *position)
 {
@@ -257,7 +256,7 @@ has_drawn_blood (const KsmRules *rules, const KsmPosition *position, int player)
 }
 
 /* The CSS class of a seat's colour, by its style key; NULL for pieces
- * that are not tokens of a colour (Kasimala's bricks and stones) */
+ * that are not tokens of a colour */
 static const char *
 colour_class (const KsmRules *rules, const KsmOptions *options, int player)
 {
@@ -292,9 +291,9 @@ build_seats (KsmGameView *self)
     return;
 
   n_players = rules->n_players (options);
-  /* four seats in two rows of two, never three and one: partners (Asi
-   * Keliya's South and North) stay one above the other however long the
-   * translated names are */
+  /* four seats in two rows of two, never three and one: partners (seats
+   * two apart) stay one above the other however long the translated names
+   * are */
   gtk_flow_box_set_max_children_per_line (self->seats_box, n_players == 4 ? 2 : (guint) n_players);
   for (int p = 0; p < n_players; p++)
     {
@@ -352,7 +351,7 @@ update_seats (KsmGameView *self)
       if (rules->n_players (options) == 4 && rules->team_of (options, p) == rules->team_of (options, (p + 2) % 4)
           && rules->team_of (options, p) != rules->team_of (options, (p + 1) % 4))
         {
-          /* Translators: a seat's chip in a game of two teams; %s is the partner's seat, "North" */
+          /* Translators: a seat's chip in a game of two teams; %s is the partner's seat */
           g_autofree char *partner = g_markup_printf_escaped (_(" · partner of %s"),
                                                               ksm_words_player_name (rules, options, (p + 2) % 4));
           g_string_append (text, partner);
@@ -404,7 +403,7 @@ update_seats (KsmGameView *self)
       if (blooded->len == 0)
         blood = g_strdup (_("Nobody has drawn blood yet: the inner rings are closed to all"));
       else
-        /* Translators: %s names the colours that have captured, "Blue" or "Blue and Green" */
+        /* Translators: %s names the colours that have captured, one or a list */
         blood = g_strdup_printf (ngettext ("%s has drawn blood", "%s have drawn blood", blooded->len), names);
       gtk_label_set_label (self->blood_label, blood);
     }
@@ -449,7 +448,7 @@ update_status (KsmGameView *self)
       if (outcome.winner < 0)
         status = g_strdup (_("The game is drawn"));
       else if (partner_of (rules, options, outcome.winner) >= 0)
-        /* Translators: a team's win, "South and North won" */
+        /* Translators: a team's win; %s and %s are the partners */
         status = g_strdup_printf (_("%s and %s won"), ksm_words_player_name (rules, options, outcome.winner),
                                   ksm_words_player_name (rules, options,
                                                          partner_of (rules, options, outcome.winner)));
@@ -492,15 +491,15 @@ update_status (KsmGameView *self)
     for (int p = 0; p < rules->n_players (options); p++)
       {
         int left = goal >= 0 ? home.counts[p] : rules->pieces_left (position, p);
-        /* Translators: pieces left on one side: "Bricks 17" */
+        /* Translators: pieces left on one side: its name and a number */
         g_string_append_printf (pieces, "%s%s %d", p > 0 ? " · " : "",
                                 ksm_words_player_name (rules, options, p), left);
       }
     if (goal >= 0)
-      /* Translators: %s lists each colour's tokens in the centre, "Red 1 · Blue 0" */
+      /* Translators: %s lists each side's pieces home, a name and a number each */
       pieces_text = g_strdup_printf (_("Home: %s"), pieces->str);
     else
-      /* Translators: %s lists each side's pieces left, "Bricks 17 · Stones 15" */
+      /* Translators: %s lists each side's pieces left, a name and a number each */
       pieces_text = g_strdup_printf (_("Pieces left: %s"), pieces->str);
     gtk_label_set_label (self->pieces_label, pieces_text);
   }
@@ -523,7 +522,7 @@ update_score (KsmGameView *self)
     int n = rules->n_players (options);
 
     if (n == 2)
-      /* Translators: the running score across games: "Score: Bricks 2, Stones 1" */
+      /* Translators: the running score across games: each side's name and points */
       text = g_strdup_printf (_("Score: %s %d, %s %d"),
                               ksm_words_player_name (rules, options, 0), self->score[0],
                               ksm_words_player_name (rules, options, 1), self->score[1]);
@@ -533,7 +532,7 @@ update_score (KsmGameView *self)
         for (int p = 0; p < n; p++)
           g_string_append_printf (list, "%s%s %d", p > 0 ? _(", ") : "",
                                   ksm_words_player_name (rules, options, p), self->score[p]);
-        /* Translators: the running score across games; %s lists it, "Red 2, Blue 0, Green 1" */
+        /* Translators: the running score across games; %s lists each side's name and points */
         text = g_strdup_printf (_("Score: %s"), list->str);
       }
   }

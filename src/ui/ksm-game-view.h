@@ -29,11 +29,11 @@ KsmGame   *ksm_game_view_get_game        (KsmGameView *self);
 void       ksm_game_view_set_review      (KsmGameView *self, KsmReview *review);
 KsmReview *ksm_game_view_get_review      (KsmGameView *self);
 KsmReviewBar *ksm_game_view_get_review_bar (KsmGameView *self);
-/* bricks' points, stones' points: the running score across games */
+/* the two sides' points: the running score across games */
 void       ksm_game_view_set_score       (KsmGameView *self, int first, int second);
 /* each seat's points, in seat order */
 void       ksm_game_view_set_scores      (KsmGameView *self, const int *scores, guint n_scores);
-/* "Blue has drawn blood": the blood rule's state, hidden without the rule */
+/* who has drawn blood: the blood rule's state, hidden without the rule */
 GtkLabel  *ksm_game_view_get_blood_label (KsmGameView *self);
 /* a seat's chip (colour, who plays, pieces home, blood) in games of colours */
 GtkWidget *ksm_game_view_get_seat_chip   (KsmGameView *self, guint player);

@@ -162,7 +162,7 @@ describe_hint (KsmGame *game, const KsmMove *move, const KsmHint *hint)
   /* Translators: a move, "B16 to M17", and the chance of winning after it */
   g_string_append_printf (text, _("%s to %s: %d%% chance of winning"), from, to,
                           (int) (hint->win_chance * 100 + 0.5));
-  /* Asi Keliya: which group in hand enters, where it is not one piece
+  /* which group in hand enters, where it is not one piece
    * or another group could */
   if (move->kind == KSM_MOVE_START && move->group > 0)
     {

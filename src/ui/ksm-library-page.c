@@ -85,14 +85,16 @@ result_words (KsmLibraryItem *item)
     return g_strdup (_("Unfinished"));
   if (outcome.winner < 0)
     return g_strdup (_("A draw"));
-  if (rules->n_players (options) == 4 && options->game == KSM_GAME_ASI_KELIYA)
-    /* Translators: a team's win, "South and North won" */
-    return g_strdup_printf (_("%s and %s won"), ksm_words_player_name (rules, options, outcome.winner),
-                            ksm_words_player_name (rules, options, (outcome.winner + 2) % 4));
+  /* a team's win names both partners */
+  for (int p = 0; p < rules->n_players (options); p++)
+    if (p != outcome.winner && rules->team_of (options, p) == rules->team_of (options, outcome.winner))
+      /* Translators: a team's win; %s and %s are the partners */
+      return g_strdup_printf (_("%s and %s won"), ksm_words_player_name (rules, options, outcome.winner),
+                              ksm_words_player_name (rules, options, p));
   if (outcome.gulmasi)
-    /* Translators: "Bricks won a gulmasi" */
+    /* Translators: %s is the winning side */
     return g_strdup_printf (_("%s won a gulmasi"), ksm_words_player_name (rules, options, outcome.winner));
-  /* Translators: "Bricks won" */
+  /* Translators: %s is the winning side */
   return g_strdup_printf (_("%s won"), ksm_words_player_name (rules, options, outcome.winner));
 }
 
@@ -107,7 +109,8 @@ seats_words (KsmRecord *record)
     {
       const KsmSeat *seat = ksm_record_get_seat (record, (guint) p);
       const char *who = seat->kind == KSM_SEAT_PERSON ? _("person") : ksm_words_level_name (seat->level);
-      /* Translators: a seat in the list of saved games, "Stones: Hard" */
+      /* Translators: a seat in the list of saved games: a side's name, then
+       * who played it (a person, or a computer level) */
       g_autofree char *one = g_strdup_printf (_("%s: %s"), ksm_words_player_name (rules, options, p), who);
       g_string_append_printf (text, "%s%s", p > 0 ? _(", ") : "", one);
     }
@@ -119,7 +122,7 @@ title_words (KsmLibraryItem *item)
 {
   KsmRecord *record = ksm_library_item_get_record (item);
   g_autofree char *result = result_words (item);
-  /* Translators: a saved game's title: the game and its result, "Kasimala Paay: Bricks won" */
+  /* Translators: a saved game's title: the game's name and its result */
   return g_strdup_printf (_("%s: %s"), ksm_words_game_name (ksm_record_get_rules (record)), result);
 }
 

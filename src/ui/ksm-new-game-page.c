@@ -1,4 +1,5 @@
-/* ksm-new-game-page.c */
+/* ksm-new-game-page.c: a new game's choices, worded by its skin, offered
+ * as its rules allow and remembered in its settings (ksm-game-settings.h). */
 #include "config.h"
 
 #include "ksm-new-game-page.h"
@@ -6,11 +7,10 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-game-settings.h"
 #include "ksm-player.h"
+#include "ksm-skin.h"
 #include "ksm-words.h"
-
-#define N_LENGTHS 3
-static const int lengths[N_LENGTHS] = { 17, 21, 25 };
 
 struct _KsmNewGamePage
 {
@@ -27,7 +27,7 @@ struct _KsmNewGamePage
   AdwComboRow          *players_row;    /* how many play, for games of 2 to 4 */
   AdwComboRow          *seat_rows[KSM_MAX_PLAYERS];  /* a person or a computer level, a seat */
 
-  GSettings            *settings;
+  GSettings            *game_settings;  /* the shown game's */
   const KsmRules       *rules;
   GPtrArray            *rule_rows;      /* AdwActionRow, one per option_info */
   GPtrArray            *rule_switches;  /* GtkSwitch, likewise */
@@ -46,7 +46,7 @@ ksm_new_game_page_finalize (GObject *object)
 {
   KsmNewGamePage *self = KSM_NEW_GAME_PAGE (object);
 
-  g_clear_object (&self->settings);
+  g_clear_object (&self->game_settings);
   g_clear_pointer (&self->rule_rows, g_ptr_array_unref);
   g_clear_pointer (&self->rule_switches, g_ptr_array_unref);
   G_OBJECT_CLASS (ksm_new_game_page_parent_class)->finalize (object);
@@ -73,23 +73,27 @@ ksm_new_game_page_class_init (KsmNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, limit_row);
 }
 
+/* A game of two where the person at this desk plays the first side and
+ * chooses only who plays the other: one opponent row, not a row a seat */
 static gboolean
-is_kasimala (KsmNewGamePage *self)
+one_opponent (KsmNewGamePage *self)
 {
-  return self->rules != NULL && g_strcmp0 (self->rules->id, "kasimala") == 0;
+  int min_players, max_players;
+
+  if (self->rules == NULL || !ksm_skin_for (self->rules)->one_opponent)
+    return FALSE;
+  ksm_rules_player_range (self->rules, &min_players, &max_players);
+  return min_players == 2 && max_players == 2;
 }
 
+/* whether a new game may choose how many play */
 static gboolean
-is_asi (KsmNewGamePage *self)
+players_choosable (KsmNewGamePage *self, int *min_players)
 {
-  return self->rules != NULL && g_strcmp0 (self->rules->id, "asi-keliya") == 0;
-}
+  int max_players;
 
-/* the settings key of a game of seats: "ashte-seats", "asi-seats" */
-static char *
-seats_key (KsmNewGamePage *self, const char *what)
-{
-  return g_strconcat (is_asi (self) ? "asi-" : "ashte-", what, NULL);
+  ksm_rules_player_range (self->rules, min_players, &max_players);
+  return *min_players < max_players;
 }
 
 /* the options the seat rows are named for: the game's, with the players chosen */
@@ -97,11 +101,21 @@ static void
 seated_options (KsmNewGamePage *self, KsmOptions *options)
 {
   guint selected = adw_combo_row_get_selected (self->players_row);
+  int min_players;
 
   self->rules->default_options (options);
-  /* Asi Keliya is always four, in two teams */
-  if (!is_kasimala (self) && !is_asi (self) && selected != GTK_INVALID_LIST_POSITION)
-    options->n_players = (guint8) (2 + selected);
+  if (players_choosable (self, &min_players) && selected != GTK_INVALID_LIST_POSITION)
+    options->n_players = (guint8) (min_players + (int) selected);
+}
+
+/* the other seat of `player`'s team, or -1 where it plays alone */
+static int
+partner_of (const KsmRules *rules, const KsmOptions *options, int player)
+{
+  for (int other = 0; other < rules->n_players (options); other++)
+    if (other != player && rules->team_of (options, other) == rules->team_of (options, player))
+      return other;
+  return -1;
 }
 
 /* Opponent choices: index 0 is a person, index 1 + level a computer level */
@@ -134,13 +148,13 @@ fill_first (KsmNewGamePage *self)
     {
       const char *name = ksm_words_player_name (rules, &options, player);
       g_autofree char *text = NULL;
-      if (!is_kasimala (self))
+      if (!one_opponent (self))
         text = g_strdup (name);
       else if (player == 0)
-        /* Translators: %s is a side, "Bricks"; the person at the desk plays it */
+        /* Translators: %s is a side's name; the person at the desk plays it */
         text = g_strdup_printf (_("%s (you)"), name);
       else if (computer)
-        /* Translators: %s is a side, "Stones", played by the computer */
+        /* Translators: %s is a side's name, played by the computer */
         text = g_strdup_printf (_("%s (the computer)"), name);
       else
         text = g_strdup (name);
@@ -152,14 +166,14 @@ fill_first (KsmNewGamePage *self)
                                 MIN (selected, (guint) rules->n_players (&options) - 1));
 }
 
-/* The seat rows follow how many play: one a colour seated, named for it */
+/* The seat rows follow how many play: one a side seated, named for it */
 static void
 update_seats (KsmNewGamePage *self)
 {
   KsmOptions options;
   int n;
 
-  if (self->rules == NULL || is_kasimala (self))
+  if (self->rules == NULL || one_opponent (self))
     return;
   seated_options (self, &options);
   n = self->rules->n_players (&options);
@@ -169,11 +183,12 @@ update_seats (KsmNewGamePage *self)
       if (p < n)
         adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seat_rows[p]),
                                        ksm_words_player_name (self->rules, &options, p));
-      if (p < n && is_asi (self))
+      if (p < n && partner_of (self->rules, &options, p) >= 0)
         {
-          /* Translators: a seat of Asi Keliya; %s is the partner's seat, "North" */
+          /* Translators: a seat of a game of teams; %s is the partner's seat */
           g_autofree char *partner = g_strdup_printf (_("Partner of %s"),
-                                                      ksm_words_player_name (self->rules, &options, (p + 2) % 4));
+                                                      ksm_words_player_name (self->rules, &options,
+                                                                             partner_of (self->rules, &options, p)));
           adw_action_row_set_subtitle (ADW_ACTION_ROW (self->seat_rows[p]), partner);
         }
       else
@@ -204,23 +219,42 @@ seat_choices (void)
   return G_LIST_MODEL (list);
 }
 
+/* the numbers of players the game allows, from `min_players` */
 static void
-build_seat_rows (KsmNewGamePage *self)
+fill_players (KsmNewGamePage *self, int min_players, int max_players)
 {
   g_autoptr(GtkStringList) players = gtk_string_list_new (NULL);
 
-  for (int n = 2; n <= KSM_MAX_PLAYERS; n++)
+  for (int n = min_players; n <= max_players; n++)
     {
-      /* Translators: how many play a game of Ashte Kashte */
+      /* Translators: how many play a game */
       g_autofree char *text = g_strdup_printf (ngettext ("%d player", "%d players", n), n);
       gtk_string_list_append (players, text);
     }
+  adw_combo_row_set_model (self->players_row, G_LIST_MODEL (players));
+}
+
+/* the board lengths the game offers */
+static void
+fill_lengths (KsmNewGamePage *self)
+{
+  g_autoptr(GtkStringList) lengths = gtk_string_list_new (NULL);
+
+  for (unsigned i = 0; i < self->rules->n_lengths; i++)
+    {
+      /* Translators: a board length, in cells along each row */
+      g_autofree char *text = g_strdup_printf (_("%d cells"), self->rules->lengths[i]);
+      gtk_string_list_append (lengths, text);
+    }
+  adw_combo_row_set_model (self->length_row, G_LIST_MODEL (lengths));
+}
+
+static void
+build_seat_rows (KsmNewGamePage *self)
+{
   self->players_row = ADW_COMBO_ROW (adw_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->players_row), _("_Number of Players"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->players_row), TRUE);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->players_row),
-                               _("Two play Red and Green, three Red, Blue and Green"));
-  adw_combo_row_set_model (self->players_row, G_LIST_MODEL (players));
   adw_preferences_group_add (self->players_group, GTK_WIDGET (self->players_row));
   g_signal_connect_swapped (self->players_row, "notify::selected", G_CALLBACK (update_seats), self);
 
@@ -242,32 +276,20 @@ build_seat_rows (KsmNewGamePage *self)
 static void
 ksm_new_game_page_init (KsmNewGamePage *self)
 {
-  g_autoptr(GtkStringList) length_list = gtk_string_list_new (NULL);
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rule_rows = g_ptr_array_new ();
   self->rule_switches = g_ptr_array_new ();
 
   fill_opponents (self);
   build_seat_rows (self);
-  for (int i = 0; i < N_LENGTHS; i++)
-    {
-      /* Translators: a board length, in cells along each row */
-      g_autofree char *text = g_strdup_printf (_("%d cells"), lengths[i]);
-      gtk_string_list_append (length_list, text);
-    }
-  adw_combo_row_set_model (self->length_row, G_LIST_MODEL (length_list));
   g_signal_connect_swapped (self->opponent_row, "notify::selected",
                             G_CALLBACK (opponent_changed_cb), self);
 }
 
 GtkWidget *
-ksm_new_game_page_new (GSettings *settings)
+ksm_new_game_page_new (void)
 {
-  KsmNewGamePage *self = g_object_new (KSM_TYPE_NEW_GAME_PAGE, NULL);
-
-  self->settings = g_object_ref (settings);
-  return GTK_WIDGET (self);
+  return g_object_new (KSM_TYPE_NEW_GAME_PAGE, NULL);
 }
 
 const KsmRules *
@@ -302,10 +324,9 @@ rule_subtitle (const KsmRules *rules, const KsmOptionInfo *info)
                           ksm_words_option_source (rules, info, !info->default_on));
 }
 
-/* One switch a rule option; `off` lists the options switched off, so a
- * game's settings keep their defaults in the schema. */
+/* One switch a rule option, as last chosen or else as standard */
 static void
-add_rule_rows (KsmNewGamePage *self, const char *const *off, gboolean off_only)
+add_rule_rows (KsmNewGamePage *self)
 {
   const KsmRules *rules = self->rules;
 
@@ -315,11 +336,8 @@ add_rule_rows (KsmNewGamePage *self, const char *const *off, gboolean off_only)
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *toggle = gtk_switch_new ();
       g_autofree char *subtitle = rule_subtitle (rules, info);
-      gboolean on = off_only ? info->default_on : TRUE;
 
-      if (g_strv_contains (off, info->key))
-        on = FALSE;
-      gtk_switch_set_active (GTK_SWITCH (toggle), on);
+      gtk_switch_set_active (GTK_SWITCH (toggle), ksm_game_settings_rule_on (self->game_settings, info));
       gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ksm_words_option_label (rules, info));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
@@ -331,158 +349,88 @@ add_rule_rows (KsmNewGamePage *self, const char *const *off, gboolean off_only)
     }
 }
 
-/* Ashte Kashte's page: how many play, each seat a person or a computer
- * level, who throws first, and the rule options. */
-static void
-set_rules_other (KsmNewGamePage *self)
+/* a skin's words, translated, or none */
+static const char *
+skin_words (const char *text)
 {
-  g_autofree char *off_key = seats_key (self, "rules-off");
-  g_autofree char *seats_name = seats_key (self, "seats");
-  g_autofree char *first_key = seats_key (self, "first");
-  g_auto(GStrv) off = g_settings_get_strv (self->settings, off_key);
-  g_auto(GStrv) seats = g_settings_get_strv (self->settings, seats_name);
-  guint n_seats = g_strv_length (seats);
-
-  if (is_asi (self))
-    {
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), _("Standard: South"));
-      adw_preferences_group_set_description (self->rules_group,
-                                             _("The standard rules are Parker’s, from Ancient Ceylon (1909); each switch says where the other reading comes from."));
-    }
-  else
-    {
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), _("Standard: Red"));
-      adw_preferences_group_set_description (self->rules_group,
-                                             _("The standard rules are Bengal’s traditional ones; each switch says where the other reading comes from."));
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->players_row), !is_asi (self));
-  add_rule_rows (self, (const char *const *) off, FALSE);
-
-  for (int p = 0; p < KSM_MAX_PLAYERS; p++)
-    {
-      const char *seat = (guint) p < n_seats ? seats[p] : "medium";
-      int level = ksm_level_lookup (seat);
-
-      adw_combo_row_set_selected (self->seat_rows[p],
-                                  strcmp (seat, "person") == 0 ? 0
-                                  : level >= 0 ? (guint) level + 1 : (guint) KSM_LEVEL_MEDIUM + 1);
-    }
-  if (!is_asi (self))
-    adw_combo_row_set_selected (self->players_row,
-                                (guint) CLAMP (g_settings_get_int (self->settings, "ashte-players"), 2, 4) - 2);
-  update_seats (self);
-  adw_combo_row_set_selected (self->first_row, (guint) g_settings_get_int (self->settings, first_key));
-  fill_first (self);
+  return text != NULL ? _(text) : NULL;
 }
 
-static void
-get_choices_other (KsmNewGamePage *self,
-                   KsmOptions     *options,
-                   KsmSeat        *seats)
+/* a seat's choice in the seat rows and the opponent row: index 0 a
+ * person, index 1 + level a computer level */
+static guint
+seat_choice (const KsmSeat *seat)
 {
-  const KsmRules *rules = self->rules;
-  g_autoptr(GStrvBuilder) off = g_strv_builder_new ();
-  g_autoptr(GStrvBuilder) seat_names = g_strv_builder_new ();
-  g_auto(GStrv) off_keys = NULL;
-  g_auto(GStrv) seat_keys = NULL;
-  guint first = adw_combo_row_get_selected (self->first_row);
-  int n;
+  return seat->kind == KSM_SEAT_PERSON ? 0 : (guint) seat->level + 1;
+}
 
-  seated_options (self, options);
-  n = rules->n_players (options);
-  if (first == GTK_INVALID_LIST_POSITION || first >= (guint) n)
-    first = 0;
-  options->first_player = (guint8) first;
-  for (int p = 0; p < KSM_MAX_PLAYERS; p++)
-    {
-      guint choice = adw_combo_row_get_selected (self->seat_rows[p]);
+static KsmSeat
+chosen_seat (AdwComboRow *row)
+{
+  guint choice = adw_combo_row_get_selected (row);
 
-      if (choice == 0 || choice == GTK_INVALID_LIST_POSITION)
-        seats[p] = (KsmSeat) { KSM_SEAT_PERSON, KSM_LEVEL_RANDOM };
-      else
-        seats[p] = (KsmSeat) { KSM_SEAT_COMPUTER, (KsmLevel) (choice - 1) };
-      g_strv_builder_add (seat_names, seats[p].kind == KSM_SEAT_PERSON ? "person"
-                                                                       : ksm_level_name (seats[p].level));
-    }
-  for (unsigned k = 0; k < rules->n_option_info; k++)
-    {
-      const KsmOptionInfo *info = &rules->option_info[k];
-      if (gtk_switch_get_active (g_ptr_array_index (self->rule_switches, k)))
-        options->flags |= info->flag;
-      else
-        {
-          options->flags &= ~info->flag;
-          g_strv_builder_add (off, info->key);
-        }
-    }
-
-  off_keys = g_strv_builder_end (off);
-  seat_keys = g_strv_builder_end (seat_names);
-  {
-    g_autofree char *off_key = seats_key (self, "rules-off");
-    g_autofree char *seats_name = seats_key (self, "seats");
-    g_autofree char *first_key = seats_key (self, "first");
-    g_settings_set_strv (self->settings, off_key, (const char *const *) off_keys);
-    g_settings_set_strv (self->settings, seats_name, (const char *const *) seat_keys);
-    if (!is_asi (self))
-      g_settings_set_int (self->settings, "ashte-players", n);
-    g_settings_set_int (self->settings, first_key, (int) first);
-  }
+  if (choice == 0 || choice == GTK_INVALID_LIST_POSITION)
+    return (KsmSeat) { KSM_SEAT_PERSON, KSM_LEVEL_RANDOM };
+  return (KsmSeat) { KSM_SEAT_COMPUTER, (KsmLevel) (choice - 1) };
 }
 
 void
 ksm_new_game_page_set_rules (KsmNewGamePage *self, const KsmRules *rules)
 {
-  g_auto(GStrv) off = NULL;
-  g_autofree char *opponent = NULL;
-  g_autofree char *first = NULL;
-  int length;
-  KsmOptions defaults;
+  const KsmSkin *skin;
+  KsmOptions options;
+  KsmSeat seats[KSM_MAX_PLAYERS];
+  int min_players, max_players;
 
   g_return_if_fail (KSM_IS_NEW_GAME_PAGE (self));
   g_return_if_fail (rules != NULL);
 
   self->rules = rules;
-  rules->default_options (&defaults);
+  skin = ksm_skin_for (rules);
+  g_clear_object (&self->game_settings);
+  self->game_settings = ksm_game_settings_new (rules);
+  ksm_game_settings_get_choices (self->game_settings, rules, &options, seats);
+  ksm_rules_player_range (rules, &min_players, &max_players);
   clear_rule_rows (self);
 
-  /* Kasimala's page, or the page of a game of 2 to 4 seats */
-  gtk_widget_set_visible (GTK_WIDGET (self->opponent_row), is_kasimala (self));
-  gtk_widget_set_visible (GTK_WIDGET (self->board_group), is_kasimala (self));
-  gtk_widget_set_visible (self->limit_row, is_kasimala (self));
-  gtk_widget_set_visible (GTK_WIDGET (self->players_row), !is_kasimala (self));
+  /* one opponent, or a row a seat; the board's rows where the game has them */
+  gtk_widget_set_visible (GTK_WIDGET (self->opponent_row), one_opponent (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->board_group), rules->lengths != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->length_row), rules->lengths != NULL);
+  gtk_widget_set_visible (self->limit_row, rules->throw_limit);
+  gtk_widget_set_visible (GTK_WIDGET (self->players_row), !one_opponent (self) && min_players < max_players);
   for (int p = 0; p < KSM_MAX_PLAYERS; p++)
     gtk_widget_set_visible (GTK_WIDGET (self->seat_rows[p]), FALSE);
-  if (!is_kasimala (self))
-    {
-      set_rules_other (self);
-      return;
-    }
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), _("Standard: the human side"));
-  adw_preferences_group_set_description (self->rules_group,
-                                         _("The standard rules are the ones the elders of Bhaktapur play by."));
 
-  off = g_settings_get_strv (self->settings, "kasimala-rules-off");
-  add_rule_rows (self, (const char *const *) off, TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->opponent_row), skin_words (skin->opponent_subtitle));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), skin_words (skin->first_standard));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->players_row), skin_words (skin->players_subtitle));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->length_row), skin_words (skin->length_subtitle));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->limit_row), skin_words (skin->limit_subtitle));
+  adw_preferences_group_set_description (self->rules_group, skin_words (skin->rules_standard));
+  add_rule_rows (self);
 
-  opponent = g_settings_get_string (self->settings, "kasimala-opponent");
-  if (strcmp (opponent, "person") == 0)
-    adw_combo_row_set_selected (self->opponent_row, 0);
-  else
+  for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+    adw_combo_row_set_selected (self->seat_rows[p], seat_choice (&seats[p]));
+  adw_combo_row_set_selected (self->opponent_row, seat_choice (&seats[1]));
+  if (min_players < max_players)
     {
-      int level = ksm_level_lookup (opponent);
-      adw_combo_row_set_selected (self->opponent_row,
-                                  level >= 0 ? (guint) level + 1 : (guint) KSM_N_LEVELS);
+      fill_players (self, min_players, max_players);
+      adw_combo_row_set_selected (self->players_row, (guint) (options.n_players - min_players));
     }
+  update_seats (self);
   fill_first (self);
-  first = g_settings_get_string (self->settings, "kasimala-first");
-  adw_combo_row_set_selected (self->first_row, strcmp (first, "stones") == 0 ? 1 : 0);
+  adw_combo_row_set_selected (self->first_row, options.first_player);
 
-  length = g_settings_get_int (self->settings, "board-length");
-  for (int i = 0; i < N_LENGTHS; i++)
-    if (lengths[i] == length)
-      adw_combo_row_set_selected (self->length_row, (guint) i);
-  gtk_spin_button_set_value (self->limit_spin, g_settings_get_int (self->settings, "kasimala-throw-limit"));
+  if (rules->lengths != NULL)
+    {
+      fill_lengths (self);
+      for (unsigned i = 0; i < rules->n_lengths; i++)
+        if (rules->lengths[i] == options.length)
+          adw_combo_row_set_selected (self->length_row, i);
+    }
+  if (rules->throw_limit)
+    gtk_spin_button_set_value (self->limit_spin, options.throw_limit);
 }
 
 void
@@ -491,53 +439,43 @@ ksm_new_game_page_get_choices (KsmNewGamePage *self,
                                KsmSeat        *seats)
 {
   const KsmRules *rules;
-  g_autoptr(GStrvBuilder) off = g_strv_builder_new ();
-  g_auto(GStrv) off_keys = NULL;
-  guint opponent, first, length_index;
+  guint first, length_index;
+  int n;
 
   g_return_if_fail (KSM_IS_NEW_GAME_PAGE (self));
   g_return_if_fail (self->rules != NULL);
 
   rules = self->rules;
-  if (!is_kasimala (self))
-    {
-      get_choices_other (self, options, seats);
-      return;
-    }
-  rules->default_options (options);
+  seated_options (self, options);
+  n = rules->n_players (options);
 
-  opponent = adw_combo_row_get_selected (self->opponent_row);
-  seats[0] = (KsmSeat) { KSM_SEAT_PERSON, KSM_LEVEL_RANDOM };
-  if (opponent == 0 || opponent == GTK_INVALID_LIST_POSITION)
-    seats[1] = (KsmSeat) { KSM_SEAT_PERSON, KSM_LEVEL_RANDOM };
-  else
-    seats[1] = (KsmSeat) { KSM_SEAT_COMPUTER, (KsmLevel) (opponent - 1) };
+  for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+    seats[p] = chosen_seat (self->seat_rows[p]);
+  if (one_opponent (self))
+    {
+      seats[0] = (KsmSeat) { KSM_SEAT_PERSON, KSM_LEVEL_RANDOM };
+      seats[1] = chosen_seat (self->opponent_row);
+    }
 
   first = adw_combo_row_get_selected (self->first_row);
-  options->first_player = first == 1 ? 1 : 0;
+  if (first == GTK_INVALID_LIST_POSITION || first >= (guint) n)
+    first = 0;
+  options->first_player = (guint8) first;
 
   length_index = adw_combo_row_get_selected (self->length_row);
-  if (length_index < N_LENGTHS)
-    options->length = (guint8) lengths[length_index];
+  if (rules->lengths != NULL && length_index < rules->n_lengths)
+    options->length = rules->lengths[length_index];
+  if (rules->throw_limit)
+    options->throw_limit = (guint16) gtk_spin_button_get_value_as_int (self->limit_spin);
 
-  options->throw_limit = (guint16) gtk_spin_button_get_value_as_int (self->limit_spin);
   for (unsigned k = 0; k < rules->n_option_info; k++)
     {
       const KsmOptionInfo *info = &rules->option_info[k];
       if (gtk_switch_get_active (g_ptr_array_index (self->rule_switches, k)))
         options->flags |= info->flag;
       else
-        {
-          options->flags &= ~info->flag;
-          g_strv_builder_add (off, info->key);
-        }
+        options->flags &= ~info->flag;
     }
 
-  off_keys = g_strv_builder_end (off);
-  g_settings_set_strv (self->settings, "kasimala-rules-off", (const char *const *) off_keys);
-  g_settings_set_string (self->settings, "kasimala-opponent",
-                         seats[1].kind == KSM_SEAT_PERSON ? "person" : ksm_level_name (seats[1].level));
-  g_settings_set_string (self->settings, "kasimala-first", first == 1 ? "stones" : "bricks");
-  g_settings_set_int (self->settings, "board-length", options->length);
-  g_settings_set_int (self->settings, "kasimala-throw-limit", options->throw_limit);
+  ksm_game_settings_set_choices (self->game_settings, rules, options, seats);
 }

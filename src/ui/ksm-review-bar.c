@@ -107,7 +107,7 @@ n_teams_of (const KsmRules *rules, const KsmOptions *options)
   return n;
 }
 
-/* "Bricks", or "South and North" for a team */
+/* a side's name, or its partners' for a team */
 static char *
 team_name (const KsmRules *rules, const KsmOptions *options, int team)
 {
@@ -117,7 +117,7 @@ team_name (const KsmRules *rules, const KsmOptions *options, int team)
     if (rules->team_of (options, p) == team)
       g_ptr_array_add (names, (gpointer) ksm_words_player_name (rules, options, p));
   if (names->len == 2)
-    /* Translators: a team of two partners, "South and North" */
+    /* Translators: a team of two partners: each a seat's name */
     return g_strdup_printf (_("%s and %s"), (char *) names->pdata[0], (char *) names->pdata[1]);
   return g_strdup (names->len > 0 ? names->pdata[0] : "");
 }
@@ -153,7 +153,7 @@ update_legend (KsmReviewBar *self)
       g_autofree char *entry = NULL;
 
       if (chances != NULL)
-        /* Translators: a side and its chance of winning, "Bricks 52%" */
+        /* Translators: a side's name and its chance of winning, "… 52%" */
         entry = g_strdup_printf (_("%s %.0f%%"), name, 100 * chances[t]);
       else
         entry = g_strdup (name);

@@ -344,14 +344,17 @@ fill_settings (KsmRulesView *self)
                        : C_("rule state", "Off"),
                     ksm_words_option_source (rules, info, on));
     }
-  if (options->game == KSM_GAME_KASIMALA)
+  /* the board length and the throw limit, where the game lets them be chosen */
+  if (rules->lengths != NULL)
     {
       g_autofree char *length = g_strdup_printf ("%u", (guint) options->length);
+      settings_row (grid, row++, _("Board length"), length, NULL);
+    }
+  if (rules->throw_limit)
+    {
       g_autofree char *limit = options->throw_limit > 0
                                ? g_strdup_printf ("%u", (guint) options->throw_limit)
                                : g_strdup (C_("throw limit", "None"));
-
-      settings_row (grid, row++, _("Board length"), length, NULL);
       settings_row (grid, row++, _("Throw limit"), limit, NULL);
     }
   settings_row (grid, row++, _("Throws first"),

@@ -28,6 +28,30 @@ typedef struct {
   int         style;      /* KSM_CELL_STYLE_* (ksm-cell.h) */
 } KsmSkinPieceStyle;
 
+/* The keys of the main schema where a shipped game kept its settings
+ * before each game had a path of its own (ksm-game-settings.c carries
+ * them over once); NULL where the game had no such key. */
+typedef struct {
+  const char        *seats;        /* as: "person" or a level, a seat */
+  const char        *opponent;     /* s: the second seat's, the first a person */
+  const char        *first;        /* i: the seat that throws first */
+  const char        *first_side;   /* s: the same, one of first_sides */
+  const char *const *first_sides;  /* the values of first_side, by seat */
+  const char        *rules_off;    /* as: rule options switched off */
+  const char        *players;      /* i: how many play */
+  const char        *length;       /* i: the board length */
+  const char        *throw_limit;  /* i */
+  const char        *score;        /* a tuple of ints, a team each */
+} KsmSkinOldSettings;
+
+/* How a game-over sentence gives the running score */
+typedef enum {
+  /* %s: the list, "Red 1, Blue 0, Green 2" */
+  KSM_SKIN_SCORE_LIST,
+  /* %s %d, %s %d: the two sides and their points */
+  KSM_SKIN_SCORE_SIDES,
+} KsmSkinScoreWords;
+
 typedef struct _KsmSkin KsmSkin;
 
 struct _KsmSkin {
@@ -67,6 +91,34 @@ struct _KsmSkin {
    * tinted */
   const char *const *start_classes;
   guint              n_start_classes;
+
+  /* ---- the new-game page, the game's end and the settings ---- */
+  /* the new-game page offers one opponent: the first side is the person
+   * at this desk, the other side a person or a computer level; FALSE:
+   * a row a seat */
+  gboolean           one_opponent;
+  /* the subtitles of the opponent, board length and throw limit rows, for
+   * a game that has them */
+  const char        *opponent_subtitle;
+  const char        *length_subtitle;
+  const char        *limit_subtitle;
+  /* the subtitle of Who Throws First, "Standard: Red"; NULL: none */
+  const char        *first_standard;
+  /* above the rule switches: whose rules are the standard ones */
+  const char        *rules_standard;
+  /* under Number of Players, where a game lets it be chosen */
+  const char        *players_subtitle;
+  /* The game-over dialog's body, each sentence with the score worded as
+   * score_words says; NULL: won says "%s won the game" with the sides'
+   * points (two sides), the others have no body. */
+  KsmSkinScoreWords  score_words;
+  const char        *won;          /* the winner, then the score */
+  const char        *team_won;     /* the winner and the partner, then the list */
+  const char        *drawn;        /* the score */
+  const char        *gulmasi_heading;  /* a win without losing a piece */
+  const char        *gulmasi;      /* the winner, then the score */
+  /* where the game's settings were before issue 21; NULL: nowhere */
+  const KsmSkinOldSettings *old_settings;
 };
 
 /* never NULL: a game without a skin of its own gets the default skin */

@@ -22,6 +22,12 @@ count_stones (guint count)
   return g_strdup_printf (ngettext ("%u stone", "%u stones", count), count);
 }
 
+/* The engine's names of the sides without a context, kept in the
+ * catalogues as they were (the throw view once showed them so) */
+static const char *const kasimala_engine_words[] G_GNUC_UNUSED = {
+  N_("Bricks"), N_("Stones"),
+};
+
 static const KsmSkinSide kasimala_sides[] = {
   { "Bricks", NC_("player", "Bricks"), NC_("pieces", "bricks"), count_bricks },
   { "Stones", NC_("player", "Stones"), NC_("pieces", "stones"), count_stones },
@@ -78,6 +84,18 @@ kasimala_capture_text (int mover, guint count)
   return g_strdup_printf (ngettext ("takes %u stone", "takes %u stones", count), count);
 }
 
+static const char *const kasimala_first_sides[] = { "bricks", "stones", NULL };
+
+static const KsmSkinOldSettings kasimala_old_settings = {
+  .opponent = "kasimala-opponent",
+  .first_side = "kasimala-first",
+  .first_sides = kasimala_first_sides,
+  .rules_off = "kasimala-rules-off",
+  .length = "board-length",
+  .throw_limit = "kasimala-throw-limit",
+  .score = "kasimala-score",
+};
+
 static const KsmSkin kasimala_skin = {
   .rules_id = "kasimala",
   /* Translators: the game's name; the Newar original is कसिमला पाँय् */
@@ -92,6 +110,19 @@ static const KsmSkin kasimala_skin = {
   .safe_word = N_("laiga"),
   .pieces_text = kasimala_pieces_text,
   .capture_text = kasimala_capture_text,
+  .one_opponent = TRUE,
+  .opponent_subtitle = N_("You play the bricks"),
+  .length_subtitle = N_("Standard: 17. Each side has as many pieces as its row has cells; some boards in Bhaktapur run longer"),
+  .limit_subtitle = N_("Standard: 3000 throws, then more pieces left wins. 0: no limit"),
+  .first_standard = N_("Standard: the human side"),
+  .rules_standard = N_("The standard rules are the ones the elders of Bhaktapur play by."),
+  .score_words = KSM_SKIN_SCORE_SIDES,
+  .drawn = N_("The throw limit was reached with as many pieces left on each side. "
+              "Score: %s %d, %s %d."),
+  .gulmasi_heading = N_("Gulmasi!"),
+  .gulmasi = N_("%s took every piece without losing one, and score double. "
+                "Score: %s %d, %s %d."),
+  .old_settings = &kasimala_old_settings,
 };
 
 /* ---- Ashte Kashte ---- */
@@ -133,6 +164,14 @@ static const KsmSkinPieceStyle ashte_piece_styles[] = {
   { "green", KSM_CELL_STYLE_GREEN }, { "yellow", KSM_CELL_STYLE_YELLOW },
 };
 
+static const KsmSkinOldSettings ashte_old_settings = {
+  .seats = "ashte-seats",
+  .first = "ashte-first",
+  .rules_off = "ashte-rules-off",
+  .players = "ashte-players",
+  .score = "ashte-score",
+};
+
 static const KsmSkin ashte_kashte_skin = {
   .rules_id = "ashte-kashte",
   .name = NC_("game", "Ashte Kashte"),
@@ -142,6 +181,15 @@ static const KsmSkin ashte_kashte_skin = {
   .n_sides = G_N_ELEMENTS (ashte_sides),
   .piece_styles = ashte_piece_styles,
   .n_piece_styles = G_N_ELEMENTS (ashte_piece_styles),
+  .first_standard = N_("Standard: Red"),
+  .rules_standard = N_("The standard rules are Bengal’s traditional ones; each switch says where the other reading comes from."),
+  .players_subtitle = N_("Two play Red and Green, three Red, Blue and Green"),
+  .score_words = KSM_SKIN_SCORE_LIST,
+  /* Translators: %s is the winning colour, then the running score */
+  .won = N_("%s brought all four tokens to the centre first. Score: %s."),
+  .drawn = N_("Nobody drew blood, and every token waits at the end of the outer ring, "
+              "so no one can move. Score: %s."),
+  .old_settings = &ashte_old_settings,
 };
 
 /* ---- Asi Keliya ---- */
@@ -194,6 +242,13 @@ static const char *const asi_start_classes[] = {
   "triangle point-up", "triangle point-left", "triangle point-down", "triangle point-right",
 };
 
+static const KsmSkinOldSettings asi_old_settings = {
+  .seats = "asi-seats",
+  .first = "asi-first",
+  .rules_off = "asi-rules-off",
+  .score = "asi-score",
+};
+
 static const KsmSkin asi_keliya_skin = {
   .rules_id = "asi-keliya",
   .name = NC_("game", "Asi Keliya"),
@@ -207,6 +262,12 @@ static const KsmSkin asi_keliya_skin = {
   .n_yard_places = G_N_ELEMENTS (asi_yard_places),
   .start_classes = asi_start_classes,
   .n_start_classes = G_N_ELEMENTS (asi_start_classes),
+  .first_standard = N_("Standard: South"),
+  .rules_standard = N_("The standard rules are Parker’s, from Ancient Ceylon (1909); each switch says where the other reading comes from."),
+  .score_words = KSM_SKIN_SCORE_LIST,
+  /* Translators: the first two %s are partners, then the running score */
+  .team_won = N_("%s and %s brought all eight of their pieces home first. Score: %s."),
+  .old_settings = &asi_old_settings,
 };
 
 const KsmSkin *const ksm_shipped_skins[] = {

@@ -40,12 +40,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* The engine's words, here for the translators: the sides are shown with
- * _() of the names in the rules (the throws through ksm-words). */
-static const char *const engine_words[] G_GNUC_UNUSED = {
-  N_("Bricks"), N_("Stones"),
-};
-
 static void
 orientable_init (GtkOrientableIface *iface)
 {
@@ -170,7 +164,7 @@ sync (KsmThrowView *self)
       const char *player = ksm_words_player_name (rules, ksm_game_get_options (self->game), event->player);
       guint hollow = (guint) __builtin_popcount (event->pattern);
 
-      /* Translators: whose throw is shown; %s is a side, "Bricks" or "Stones" */
+      /* Translators: whose throw is shown; %s is a side's name */
       who = g_strdup_printf (_("%s threw"), player);
       name = ksm_words_face_title (rules, event->face);
       /* the throw's name leads to its glossary entry */

@@ -5,11 +5,13 @@
 #include <glib/gi18n.h>
 
 #include "ksm-board.h"
+#include "ksm-game-settings.h"
 #include "ksm-game-view.h"
 #include "ksm-hint-popover.h"
 #include "ksm-library-page.h"
 #include "ksm-new-game-page.h"
 #include "ksm-rules-window.h"
+#include "ksm-skin.h"
 #include "ksm-start-page.h"
 #include "ksm-store.h"
 #include "ksm-window.h"
@@ -91,6 +93,20 @@ set_action_enabled (KsmWindow *self, const char *name, gboolean enabled)
 
 /* ---- pages ---- */
 
+/* The game a new game is of when none is chosen: the first the start
+ * page lists */
+static const KsmRules *
+default_rules (void)
+{
+  for (unsigned i = 0; i < ksm_rules_n_games (); i++)
+    {
+      const KsmRules *rules = ksm_rules_nth (i);
+      if (ksm_skin_for (rules)->listed)
+        return rules;
+    }
+  return ksm_rules_nth (0);
+}
+
 /* The new-game page is built the first time it is needed, not with the
  * window: the start page is what a launch shows, and building the page's
  * rows (and their text) delayed the first frame. */
@@ -99,9 +115,9 @@ new_game_page (KsmWindow *self)
 {
   if (self->new_game_page == NULL)
     {
-      self->new_game_page = KSM_NEW_GAME_PAGE (ksm_new_game_page_new (self->settings));
+      self->new_game_page = KSM_NEW_GAME_PAGE (ksm_new_game_page_new ());
       adw_bin_set_child (self->new_game_bin, GTK_WIDGET (self->new_game_page));
-      ksm_new_game_page_set_rules (self->new_game_page, ksm_rules_get (KSM_GAME_KASIMALA));
+      ksm_new_game_page_set_rules (self->new_game_page, default_rules ());
     }
   return self->new_game_page;
 }
@@ -257,81 +273,27 @@ game_changed_cb (KsmWindow *self)
   g_idle_add_once (focus_play_cb, g_object_ref (self));
 }
 
-/* Ashte Kashte's running score is kept by colour, whoever sits where */
-static int
-colour_index (const KsmRules *rules, const KsmOptions *options, int player)
-{
-  static const char *const colours[] = { "Red", "Blue", "Green", "Yellow" };
-
-  for (int i = 0; i < (int) G_N_ELEMENTS (colours); i++)
-    if (g_strcmp0 (rules->player_name (options, player), colours[i]) == 0)
-      return i;
-  return 0;
-}
-
 /* each seat's points in the game on the board's running score */
 static guint
 read_scores (KsmWindow *self, int *scores)
 {
   const KsmRules *rules;
-  const KsmOptions *options;
-  int by_colour[4];
-  int n;
+  g_autoptr(GSettings) game_settings = NULL;
 
-  if (self->game != NULL && ksm_game_get_options (self->game)->game == KSM_GAME_ASI_KELIYA)
-    {
-      int by_team[2];
-      rules = ksm_game_get_rules (self->game);
-      options = ksm_game_get_options (self->game);
-      /* Asi Keliya's score is by team: each seat shows its team's */
-      g_settings_get (self->settings, "asi-score", "(ii)", &by_team[0], &by_team[1]);
-      n = rules->n_players (options);
-      for (int p = 0; p < n; p++)
-        scores[p] = by_team[rules->team_of (options, p) & 1];
-      return (guint) n;
-    }
-  if (self->game == NULL || ksm_game_get_options (self->game)->game != KSM_GAME_ASHTE_KASHTE)
-    {
-      g_settings_get (self->settings, "kasimala-score", "(ii)", &scores[0], &scores[1]);
-      return 2;
-    }
+  if (self->game == NULL)
+    return 0;
   rules = ksm_game_get_rules (self->game);
-  options = ksm_game_get_options (self->game);
-  n = rules->n_players (options);
-  g_settings_get (self->settings, "ashte-score", "(iiii)",
-                  &by_colour[0], &by_colour[1], &by_colour[2], &by_colour[3]);
-  for (int p = 0; p < n; p++)
-    scores[p] = by_colour[colour_index (rules, options, p)];
-  return (guint) n;
+  game_settings = ksm_game_settings_new (rules);
+  return ksm_game_settings_get_points (game_settings, rules, ksm_game_get_options (self->game), scores);
 }
 
 static void
 add_point (KsmWindow *self, int winner, int points)
 {
   const KsmRules *rules = ksm_game_get_rules (self->game);
-  const KsmOptions *options = ksm_game_get_options (self->game);
-  int score[4];
+  g_autoptr(GSettings) game_settings = ksm_game_settings_new (rules);
 
-  if (options->game == KSM_GAME_ASI_KELIYA)
-    {
-      g_settings_get (self->settings, "asi-score", "(ii)", &score[0], &score[1]);
-      if (winner >= 0)
-        score[rules->team_of (options, winner) & 1] += points;
-      g_settings_set (self->settings, "asi-score", "(ii)", score[0], score[1]);
-      return;
-    }
-  if (options->game != KSM_GAME_ASHTE_KASHTE)
-    {
-      g_settings_get (self->settings, "kasimala-score", "(ii)", &score[0], &score[1]);
-      if (winner >= 0 && winner < 2)
-        score[winner] += points;
-      g_settings_set (self->settings, "kasimala-score", "(ii)", score[0], score[1]);
-      return;
-    }
-  g_settings_get (self->settings, "ashte-score", "(iiii)", &score[0], &score[1], &score[2], &score[3]);
-  if (winner >= 0)
-    score[colour_index (rules, options, winner)] += points;
-  g_settings_set (self->settings, "ashte-score", "(iiii)", score[0], score[1], score[2], score[3]);
+  ksm_game_settings_add_points (game_settings, rules, ksm_game_get_options (self->game), winner, points);
 }
 
 static void
@@ -343,7 +305,7 @@ show_score (KsmWindow *self)
   ksm_game_view_set_scores (self->game_view, scores, n);
 }
 
-/* "Red 1, Blue 0, Green 2": the running score of a game of colours */
+/* the running score, seat by seat: each side's name and points */
 static char *
 score_list (KsmWindow *self)
 {
@@ -399,70 +361,71 @@ game_over_cb (KsmWindow *self,
 {
   const KsmRules *rules = ksm_game_get_rules (game);
   const KsmOptions *options = ksm_game_get_options (game);
+  const KsmSkin *skin = ksm_skin_for (rules);
+  KsmSkinScoreWords score_words = skin->score_words;
+  int partner = -1;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
   int points[KSM_MAX_PLAYERS] = { 0 };
 
+  /* a team's win names both partners */
+  for (int p = 0; winner >= 0 && p < rules->n_players (options); p++)
+    if (p != winner && rules->team_of (options, p) == rules->team_of (options, winner))
+      {
+        partner = p;
+        break;
+      }
+
   add_point (self, winner, (int) score);
   show_score (self);
   read_scores (self, points);
 
-  if (options->game == KSM_GAME_ASI_KELIYA && winner >= 0)
+  if (winner >= 0 && partner >= 0 && skin->team_won != NULL)
     {
       g_autofree char *list = score_list (self);
       const char *name = ksm_words_player_name (rules, options, winner);
-      const char *partner = ksm_words_player_name (rules, options, (winner + 2) % 4);
+      const char *partner_name = ksm_words_player_name (rules, options, partner);
 
-      /* Translators: the heading when a team wins; %s and %s are partners, "South and North" */
-      heading = g_strdup_printf (_("%s and %s Won"), name, partner);
-      /* Translators: the first two %s are partners, then the running score */
-      body = g_strdup_printf (_("%s and %s brought all eight of their pieces home first. Score: %s."),
-                              name, partner, list);
+      /* Translators: the heading when a team wins; %s and %s are partners */
+      heading = g_strdup_printf (_("%s and %s Won"), name, partner_name);
+      body = g_strdup_printf (_(skin->team_won), name, partner_name, list);
     }
-  else if (options->game == KSM_GAME_ASHTE_KASHTE)
+  else
     {
-      g_autofree char *list = score_list (self);
-      if (winner < 0)
-        {
-          heading = g_strdup (_("A Draw"));
-          body = g_strdup_printf (_("Nobody drew blood, and every token waits at the end of the outer ring, "
-                                    "so no one can move. Score: %s."), list);
-        }
-      else
-        {
-          heading = g_strdup_printf (_("%s Won"), ksm_words_player_name (rules, options, winner));
-          /* Translators: %s is the winning colour, then the running score */
-          body = g_strdup_printf (_("%s brought all four tokens to the centre first. Score: %s."),
-                                  ksm_words_player_name (rules, options, winner), list);
-        }
-    }
-  else if (winner < 0)
-    heading = g_strdup (_("A Draw"));
-  else if (gulmasi)
-    heading = g_strdup (_("Gulmasi!"));
-  else
-    /* Translators: %s is the winning side */
-    heading = g_strdup_printf (_("%s Won"), ksm_words_player_name (rules, options, winner));
+      const char *name = winner >= 0 ? ksm_words_player_name (rules, options, winner) : NULL;
+      const char *format;
 
-  if (body != NULL)
-    ;
-  else if (winner < 0)
-    body = g_strdup_printf (_("The throw limit was reached with as many pieces left on each side. "
-                              "Score: %s %d, %s %d."),
-                            ksm_words_player_name (rules, options, 0), points[0],
-                            ksm_words_player_name (rules, options, 1), points[1]);
-  else if (gulmasi)
-    body = g_strdup_printf (_("%s took every piece without losing one, and score double. "
-                              "Score: %s %d, %s %d."),
-                            ksm_words_player_name (rules, options, winner),
-                            ksm_words_player_name (rules, options, 0), points[0],
-                            ksm_words_player_name (rules, options, 1), points[1]);
-  else
-    body = g_strdup_printf (_("%s won the game. Score: %s %d, %s %d."),
-                            ksm_words_player_name (rules, options, winner),
-                            ksm_words_player_name (rules, options, 0), points[0],
-                            ksm_words_player_name (rules, options, 1), points[1]);
+      if (winner < 0)
+        heading = g_strdup (_("A Draw"));
+      else if (gulmasi && skin->gulmasi_heading != NULL)
+        heading = g_strdup (_(skin->gulmasi_heading));
+      else
+        /* Translators: %s is the winning side */
+        heading = g_strdup_printf (_("%s Won"), name);
+
+      format = winner < 0 ? skin->drawn : gulmasi && skin->gulmasi != NULL ? skin->gulmasi : skin->won;
+      if (format == NULL && winner >= 0 && rules->n_players (options) == 2)
+        {
+          format = N_("%s won the game. Score: %s %d, %s %d.");
+          score_words = KSM_SKIN_SCORE_SIDES;
+        }
+      if (format == NULL)
+        ;
+      else if (score_words == KSM_SKIN_SCORE_LIST)
+        {
+          g_autofree char *list = score_list (self);
+          body = winner < 0 ? g_strdup_printf (_(format), list) : g_strdup_printf (_(format), name, list);
+        }
+      else if (winner < 0)
+        body = g_strdup_printf (_(format),
+                                ksm_words_player_name (rules, options, 0), points[0],
+                                ksm_words_player_name (rules, options, 1), points[1]);
+      else
+        body = g_strdup_printf (_(format), name,
+                                ksm_words_player_name (rules, options, 0), points[0],
+                                ksm_words_player_name (rules, options, 1), points[1]);
+    }
 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
   adw_message_dialog_add_responses (dialog,
@@ -575,8 +538,7 @@ static void
 new_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   KsmWindow *self = KSM_WINDOW (user_data);
-  const KsmRules *rules = self->game != NULL ? ksm_game_get_rules (self->game)
-                                             : ksm_rules_get (KSM_GAME_KASIMALA);
+  const KsmRules *rules = self->game != NULL ? ksm_game_get_rules (self->game) : default_rules ();
 
   ksm_new_game_page_set_rules (new_game_page (self), rules);
   show_page (self, "new-game");

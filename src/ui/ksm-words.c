@@ -33,21 +33,22 @@ lookup (const Word *words, gsize n_words, const char *context, const char *id)
 }
 
 static const Word face_names[] = {
-  /* Translators: Kasimala's throws, spelt as the rules glossary spells them */
+  /* Translators: the throws of four strips, spelt as the rules glossary
+   * spells them */
   { "kasi", NC_("throw", "kasi") },
   { "dwadi", NC_("throw", "dwadi") },
   { "sudi", NC_("throw", "sudi") },
   { "chya", NC_("throw", "chya") },
   { "ngha", NC_("throw", "ngha") },
-  /* Translators: Ashte Kashte's throws of four cowries: how many mouths are
-   * up, and "ashte" (eight) when none is */
+  /* Translators: the throws of four cowries: how many mouths are up, and
+   * "ashte" (eight) when none is */
   { "one", NC_("throw", "one") },
   { "two", NC_("throw", "two") },
   { "three", NC_("throw", "three") },
   { "four", NC_("throw", "four") },
   { "ashte", NC_("throw", "ashte") },
-  /* Translators: Asi Keliya's throws of six cowries; "So-hatara" is three
-   * mouths up without the yellow cowrie, worth 4 */
+  /* Translators: the throws of six cowries; "So-hatara" is three mouths up
+   * without the marked cowrie, worth 4 */
   { "zero", NC_("throw", "zero") },
   { "so-hatara", NC_("throw", "So-hatara") },
   { "five", NC_("throw", "five") },
@@ -199,15 +200,15 @@ ksm_words_enter_group (guint size)
 {
   switch (size)
     {
-    /* Translators: Asi Keliya, a button: of the pieces waiting in hand, the
+    /* Translators: a button: of the pieces waiting in hand, the
      * one sent back alone enters the board */
     case 1: return _("Enter the single piece");
-    /* Translators: Asi Keliya, a button: the two pieces sent back together
+    /* Translators: a button: the two pieces sent back together
      * from one cell enter the board together */
     case 2: return _("Enter the pair");
-    /* Translators: Asi Keliya, a button: three pieces sent back together */
+    /* Translators: a button: three pieces sent back together */
     case 3: return _("Enter the three together");
-    /* Translators: Asi Keliya, a button: all four pieces sent back together */
+    /* Translators: a button: all four pieces sent back together */
     default: return _("Enter all four together");
     }
 }
@@ -217,15 +218,15 @@ ksm_words_group_enters (guint size)
 {
   switch (size)
     {
-    /* Translators: Asi Keliya, said of a move from hand: the piece sent
+    /* Translators: said of a move from hand: the piece sent
      * back alone enters, not a group */
     case 1: return _("the single piece enters");
-    /* Translators: Asi Keliya, said of a move from hand: the two pieces
+    /* Translators: said of a move from hand: the two pieces
      * sent back together enter together */
     case 2: return _("the pair enters");
-    /* Translators: Asi Keliya, said of a move from hand */
+    /* Translators: said of a move from hand */
     case 3: return _("the three enter together");
-    /* Translators: Asi Keliya, said of a move from hand */
+    /* Translators: said of a move from hand */
     default: return _("all four enter together");
     }
 }

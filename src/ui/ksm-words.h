@@ -12,9 +12,9 @@ G_BEGIN_DECLS
 const char *ksm_words_game_name        (const KsmRules *rules);
 const char *ksm_words_game_summary     (const KsmRules *rules);
 const char *ksm_words_player_name      (const KsmRules *rules, const KsmOptions *options, int player);
-/* "bricks", "stones": the player's pieces, in the middle of a sentence */
+/* the player's pieces, as the skin calls them in the middle of a sentence */
 const char *ksm_words_pieces_name      (const KsmRules *rules, const KsmOptions *options, int player);
-/* "2 stones", "1 brick" */
+/* a count of the player's pieces, worded by the skin */
 char       *ksm_words_count_pieces     (const KsmRules *rules, const KsmOptions *options, int player, guint count);
 const char *ksm_words_face_name        (const KsmRules *rules, int face);
 /* the throw as the throw view heads it: "kasi 1", "ashte 8", "2 mouths up" */
@@ -25,7 +25,7 @@ const char *ksm_words_option_source    (const KsmRules *rules, const KsmOptionIn
 /* "M9" stays as the notation writes it: cell names are coordinates; -1 is
  * "off the board" */
 char       *ksm_words_cell_name        (const KsmRules *rules, const KsmOptions *options, int cell);
-/* Asi Keliya: a group of pieces in hand that enters together (KsmMove.group),
+/* A group of pieces in hand that enters together (KsmMove.group),
  * as a command, "Enter the pair", and as what a move does, "the pair enters" */
 const char *ksm_words_enter_group      (guint size);
 const char *ksm_words_group_enters     (guint size);

@@ -11,6 +11,7 @@
 #include "ksm-application.h"
 #include "ksm-board.h"
 #include "ksm-cell.h"
+#include "ksm-game-settings.h"
 #include "ksm-game-view.h"
 #include "ksm-history-view.h"
 #include "ksm-player.h"
@@ -29,12 +30,13 @@ static KsmGame *
 start_game (Fixture *fixture, int players, const char *const *seats, const char *const *rules_off)
 {
   g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  g_autoptr(GSettings) game_settings = ksm_game_settings_new (ksm_rules_lookup ("ashte-kashte"));
   const char *none[] = { NULL };
 
-  g_settings_set_int (settings, "ashte-players", players);
-  g_settings_set_strv (settings, "ashte-seats", seats);
-  g_settings_set_strv (settings, "ashte-rules-off", rules_off != NULL ? rules_off : none);
-  g_settings_set_int (settings, "ashte-first", 0);
+  g_settings_set_int (game_settings, "players", players);
+  g_settings_set_strv (game_settings, "seats", seats);
+  g_settings_set_strv (game_settings, "rules-off", rules_off != NULL ? rules_off : none);
+  g_settings_set_int (game_settings, "first", 0);
   g_settings_set_int (settings, "computer-delay", 0);
 
   activate (fixture, "win.choose-game", g_variant_new_string ("ashte-kashte"));
@@ -237,7 +239,7 @@ test_four_seats_to_the_end (Fixture *fixture, gconstpointer data)
 {
   const char *seats[] = { "person", "person", "person", "person", NULL };
   const char *grace_off[] = { "grace", NULL };
-  g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  g_autoptr(GSettings) settings = ksm_game_settings_new (ksm_rules_lookup ("ashte-kashte"));
   KsmGame *game = start_game (fixture, 4, seats, grace_off);
   KsmBoard *board = board_of (fixture);
   KsmGameView *view = ksm_window_get_game_view (fixture->window);
@@ -245,13 +247,14 @@ test_four_seats_to_the_end (Fixture *fixture, gconstpointer data)
   KsmRandom rng;
   AdwMessageDialog *dialog = NULL;
   KsmOutcome outcome;
-  int before[4], after[4];
+  int before[KSM_MAX_PLAYERS], after[KSM_MAX_PLAYERS];
   guint8 blooded = 0;
   guint captures = 0, throws = 0, extra_turns_seen = 0;
   gint64 deadline = test_hang_deadline ();
 
   ksm_random_seed (&rng, 7);
-  g_settings_get (settings, "ashte-score", "(iiii)", &before[0], &before[1], &before[2], &before[3]);
+  /* four seats: each seat's points are its colour's */
+  ksm_game_settings_get_points (settings, ksm_game_get_rules (game), ksm_game_get_options (game), before);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (blood)));
   g_assert_nonnull (strstr (gtk_label_get_label (blood), "Nobody"));
 
@@ -317,7 +320,7 @@ test_four_seats_to_the_end (Fixture *fixture, gconstpointer data)
   wait_for (dialog_shown, &dialog, "the end of the game's dialog");
   ksm_game_get_outcome (game, &outcome);
   g_assert_true (outcome.over);
-  g_settings_get (settings, "ashte-score", "(iiii)", &after[0], &after[1], &after[2], &after[3]);
+  ksm_game_settings_get_points (settings, ksm_game_get_rules (game), ksm_game_get_options (game), after);
   if (outcome.winner >= 0)
     {
       const char *name = ksm_game_get_rules (game)->player_name (ksm_game_get_options (game), outcome.winner);

@@ -13,6 +13,7 @@
 #include "ksm-application.h"
 #include "ksm-board.h"
 #include "ksm-cell.h"
+#include "ksm-game-settings.h"
 #include "ksm-game-view.h"
 #include "ksm-hint-popover.h"
 #include "ksm-history-view.h"
@@ -34,11 +35,12 @@ static KsmGame *
 start_game (Fixture *fixture, const char *const *seats, const char *const *rules_off)
 {
   g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  g_autoptr(GSettings) game_settings = ksm_game_settings_new (ksm_rules_lookup ("asi-keliya"));
   const char *none[] = { NULL };
 
-  g_settings_set_strv (settings, "asi-seats", seats);
-  g_settings_set_strv (settings, "asi-rules-off", rules_off != NULL ? rules_off : none);
-  g_settings_set_int (settings, "asi-first", 0);
+  g_settings_set_strv (game_settings, "seats", seats);
+  g_settings_set_strv (game_settings, "rules-off", rules_off != NULL ? rules_off : none);
+  g_settings_set_int (game_settings, "first", 0);
   g_settings_set_int (settings, "computer-delay", 0);
   activate (fixture, "win.choose-game", g_variant_new_string ("asi-keliya"));
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
@@ -283,16 +285,18 @@ static void
 test_person_and_three_computers (Fixture *fixture, gconstpointer data)
 {
   const char *seats[] = { "person", "random", "random", "random", NULL };
-  g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  g_autoptr(GSettings) settings = ksm_game_settings_new (ksm_rules_lookup ("asi-keliya"));
   KsmGame *game = start_game (fixture, seats, NULL);
   KsmBoard *board = board_of (fixture);
   AdwMessageDialog *dialog = NULL;
   KsmOutcome outcome;
-  int before[2], after[2];
+  /* by seat, each its team's points: seat 0 (South) is of team 0, seat 1
+   * (East) of team 1, so a team's points are at its index */
+  int before[KSM_MAX_PLAYERS], after[KSM_MAX_PLAYERS];
   guint moves_played = 0, split_moves = 0;
   gint64 deadline = test_hang_deadline ();
 
-  g_settings_get (settings, "asi-score", "(ii)", &before[0], &before[1]);
+  ksm_game_settings_get_points (settings, ksm_game_get_rules (game), ksm_game_get_options (game), before);
   while (ksm_game_get_phase (game) != KSM_PHASE_OVER)
     {
       test_check_hang (deadline, "a game of four");
@@ -321,7 +325,7 @@ test_person_and_three_computers (Fixture *fixture, gconstpointer data)
   ksm_game_get_outcome (game, &outcome);
   g_assert_true (outcome.over);
   g_assert_cmpint (outcome.winning_team, >=, 0);
-  g_settings_get (settings, "asi-score", "(ii)", &after[0], &after[1]);
+  ksm_game_settings_get_points (settings, ksm_game_get_rules (game), ksm_game_get_options (game), after);
   g_assert_cmpint (after[outcome.winning_team], ==, before[outcome.winning_team] + 1);
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog),
                             outcome.winning_team == 0 ? "South and North" : "East and West"));

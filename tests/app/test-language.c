@@ -12,6 +12,7 @@
 #include <locale.h>
 
 #include "ksm-application.h"
+#include "ksm-game-settings.h"
 #include "ksm-game-view.h"
 #include "ksm-rules-doc.h"
 #include "ksm-rules-view.h"
@@ -109,8 +110,8 @@ test_translated (void)
   gtk_window_destroy (GTK_WINDOW (rules_window));
 
   /* and beside the board during a game */
-  settings = g_settings_new ("io.github.kasimala.Kasimala");
-  g_settings_set_string (settings, "kasimala-opponent", "person");
+  settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
+  g_settings_set_strv (settings, "seats", (const char *const[]) { "person", "person", NULL });
   g_object_unref (settings);
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.choose-game",
                                                      g_variant_new_string ("kasimala")));

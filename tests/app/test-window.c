@@ -10,7 +10,9 @@
 #include "ksm-application.h"
 #include "ksm-board.h"
 #include "ksm-cell.h"
+#include "ksm-game-settings.h"
 #include "ksm-history-view.h"
+#include "ksm-new-game-page.h"
 #include "ksm-rules.h"
 #include "ksm-rules-view.h"
 #include "ksm-rules-window.h"
@@ -64,9 +66,11 @@ static KsmGame *
 start_person_game (Fixture *fixture, guint first_player)
 {
   GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  g_autoptr(GSettings) game_settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
+  const char *seats[] = { "person", "person", NULL };
 
-  g_settings_set_string (settings, "kasimala-opponent", "person");
-  g_settings_set_string (settings, "kasimala-first", first_player ? "stones" : "bricks");
+  g_settings_set_strv (game_settings, "seats", seats);
+  g_settings_set_int (game_settings, "first", first_player ? 1 : 0);
   g_settings_set_int (settings, "computer-delay", 0);
   g_object_unref (settings);
 
@@ -135,15 +139,16 @@ test_opens_on_start_page (Fixture *fixture, gconstpointer data)
 static void
 test_new_game_uses_choices (Fixture *fixture, gconstpointer data)
 {
-  GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  GSettings *settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
   const char *off[] = { "safe-laigas", NULL };
+  const char *seats[] = { "person", "random", NULL };
   KsmGame *game;
   const KsmOptions *options;
 
-  g_settings_set_int (settings, "board-length", 21);
-  g_settings_set_strv (settings, "kasimala-rules-off", off);
-  g_settings_set_int (settings, "kasimala-throw-limit", 500);
-  g_settings_set_string (settings, "kasimala-opponent", "random");
+  g_settings_set_int (settings, "length", 21);
+  g_settings_set_strv (settings, "rules-off", off);
+  g_settings_set_int (settings, "throw-limit", 500);
+  g_settings_set_strv (settings, "seats", seats);
 
   activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
@@ -164,7 +169,7 @@ test_new_game_uses_choices (Fixture *fixture, gconstpointer data)
   g_assert_nonnull (ksm_board_get_cell (board_of (fixture), 3 * 21 - 1));
   g_assert_null (ksm_board_get_cell (board_of (fixture), 3 * 21));
   /* and the choices are remembered */
-  g_assert_cmpint (g_settings_get_int (settings, "board-length"), ==, 21);
+  g_assert_cmpint (g_settings_get_int (settings, "length"), ==, 21);
   g_object_unref (settings);
 }
 
@@ -254,19 +259,22 @@ static void
 test_whole_game_against_computer (Fixture *fixture, gconstpointer data)
 {
   GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  const KsmRules *rules = ksm_rules_lookup ("kasimala");
+  g_autoptr(GSettings) game_settings = ksm_game_settings_new (rules);
+  const char *seats[] = { "person", "random", NULL };
   KsmGame *game;
   KsmBoard *board;
   AdwMessageDialog *dialog = NULL;
   KsmOutcome outcome;
-  int score_before[2], score_after[2];
+  int score_before[KSM_MAX_PLAYERS], score_after[KSM_MAX_PLAYERS];
   gint64 deadline = test_hang_deadline ();
 
-  g_settings_set_string (settings, "kasimala-opponent", "random");
+  g_settings_set_strv (game_settings, "seats", seats);
   g_settings_set_int (settings, "computer-delay", 0);
-  g_settings_get (settings, "kasimala-score", "(ii)", &score_before[0], &score_before[1]);
   activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
   activate (fixture, "win.start-game", NULL);
   game = ksm_window_get_game (fixture->window);
+  ksm_game_settings_get_points (game_settings, rules, ksm_game_get_options (game), score_before);
   board = board_of (fixture);
 
   /* the person throws with the action and plays the first highlighted piece */
@@ -290,7 +298,7 @@ test_whole_game_against_computer (Fixture *fixture, gconstpointer data)
 
   ksm_game_get_outcome (game, &outcome);
   g_assert_true (outcome.over);
-  g_settings_get (settings, "kasimala-score", "(ii)", &score_after[0], &score_after[1]);
+  ksm_game_settings_get_points (game_settings, rules, ksm_game_get_options (game), score_after);
   if (outcome.winner >= 0)
     g_assert_cmpint (score_after[outcome.winner], ==, score_before[outcome.winner] + outcome.score);
   g_assert_nonnull (adw_message_dialog_get_heading (dialog));
@@ -426,15 +434,15 @@ setting_value (KsmRulesView *view, const char *name)
 static void
 test_rules_pane_beside_the_board (Fixture *fixture, gconstpointer data)
 {
-  GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  GSettings *settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
   const char *off[] = { "safe-laigas", NULL };
   KsmGameView *game_view = ksm_window_get_game_view (fixture->window);
   KsmRulesView *view = ksm_game_view_get_rules_view (game_view);
   KsmGame *game;
 
-  g_settings_set_strv (settings, "kasimala-rules-off", off);
-  g_settings_set_int (settings, "kasimala-throw-limit", 500);
-  g_settings_set_int (settings, "board-length", 17);
+  g_settings_set_strv (settings, "rules-off", off);
+  g_settings_set_int (settings, "throw-limit", 500);
+  g_settings_set_int (settings, "length", 17);
   game = start_person_game (fixture, 0);
   g_object_unref (settings);
 
@@ -517,10 +525,10 @@ test_rules_window_from_start_page (Fixture *fixture, gconstpointer data)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
   KsmRulesWindow *rules_window = NULL;
-  GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  GSettings *settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
   const char *off[] = { "extra-throw", NULL };
 
-  g_settings_set_strv (settings, "kasimala-rules-off", off);
+  g_settings_set_strv (settings, "rules-off", off);
   g_object_unref (settings);
   activate (fixture, "win.rules", NULL);
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
@@ -646,6 +654,201 @@ test_actions_follow_the_game (Fixture *fixture, gconstpointer data)
   assert_actions_follow (fixture, game, TRUE);
 }
 
+/* every key of a game's settings back to "the game's default" */
+static GSettings *
+fresh_game_settings (const char *id)
+{
+  GSettings *settings = ksm_game_settings_new (ksm_rules_lookup (id));
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+  return settings;
+}
+
+/* What a person chose under the main schema's old keys is carried into
+ * each game's settings once, and a new game follows it */
+static void
+test_old_settings_move_once (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  g_autoptr(GSettings) kasimala = fresh_game_settings ("kasimala");
+  g_autoptr(GSettings) ashte = fresh_game_settings ("ashte-kashte");
+  g_autoptr(GSettings) asi = fresh_game_settings ("asi-keliya");
+  const KsmRules *kasimala_rules = ksm_rules_lookup ("kasimala");
+  const KsmRules *ashte_rules = ksm_rules_lookup ("ashte-kashte");
+  const KsmRules *asi_rules = ksm_rules_lookup ("asi-keliya");
+  const char *kasimala_off[] = { "kasi-starts", NULL };
+  const char *ashte_seats[] = { "person", "hard", "person", "easy", NULL };
+  const char *asi_seats[] = { "random", "person", "hard", "person", NULL };
+  const char *none[] = { NULL };
+  KsmOptions options, defaults;
+  KsmSeat seats[KSM_MAX_PLAYERS];
+  int points[KSM_MAX_PLAYERS];
+  KsmGame *game;
+
+  g_settings_set_int (settings, "board-length", 25);
+  g_settings_set_string (settings, "kasimala-opponent", "easy");
+  g_settings_set_string (settings, "kasimala-first", "stones");
+  g_settings_set_strv (settings, "kasimala-rules-off", kasimala_off);
+  g_settings_set_int (settings, "kasimala-throw-limit", 1234);
+  g_settings_set (settings, "kasimala-score", "(ii)", 5, 7);
+  g_settings_set_int (settings, "ashte-players", 3);
+  g_settings_set_strv (settings, "ashte-seats", ashte_seats);
+  g_settings_set_int (settings, "ashte-first", 2);
+  g_settings_set (settings, "ashte-score", "(iiii)", 1, 2, 3, 4);
+  g_settings_set_strv (settings, "asi-seats", asi_seats);
+  g_settings_set_int (settings, "asi-first", 1);
+  g_settings_set_strv (settings, "asi-rules-off", none);
+  g_settings_set (settings, "asi-score", "(ii)", 8, 9);
+  g_settings_set_boolean (settings, "game-settings-moved", FALSE);
+
+  ksm_game_settings_migrate (settings);
+  g_assert_true (g_settings_get_boolean (settings, "game-settings-moved"));
+
+  /* Kasimala: the opponent is the second seat, the first side a seat number */
+  ksm_game_settings_get_choices (kasimala, kasimala_rules, &options, seats);
+  g_assert_cmpint (options.length, ==, 25);
+  g_assert_cmpint (options.throw_limit, ==, 1234);
+  g_assert_cmpint (options.first_player, ==, 1);
+  g_assert_false (options.flags & KSM_OPT_KASIMALA_KASI_STARTS);
+  g_assert_true (options.flags & KSM_OPT_KASIMALA_EXTRA_THROW);
+  g_assert_cmpint (seats[0].kind, ==, KSM_SEAT_PERSON);
+  g_assert_cmpint (seats[1].kind, ==, KSM_SEAT_COMPUTER);
+  g_assert_cmpint (seats[1].level, ==, KSM_LEVEL_EASY);
+  g_assert_cmpuint (ksm_game_settings_get_points (kasimala, kasimala_rules, &options, points), ==, 2);
+  g_assert_cmpint (points[0], ==, 5);
+  g_assert_cmpint (points[1], ==, 7);
+
+  /* Ashte Kashte: three players; the rules nobody switched stay standard */
+  ksm_game_settings_get_choices (ashte, ashte_rules, &options, seats);
+  ashte_rules->default_options (&defaults);
+  g_assert_cmpint (options.n_players, ==, 3);
+  g_assert_cmpint (options.first_player, ==, 2);
+  g_assert_cmpuint (options.flags, ==, defaults.flags);
+  g_assert_null (g_settings_get_user_value (ashte, "rules-off"));
+  g_assert_cmpint (seats[1].kind, ==, KSM_SEAT_COMPUTER);
+  g_assert_cmpint (seats[1].level, ==, KSM_LEVEL_HARD);
+  g_assert_cmpint (seats[3].level, ==, KSM_LEVEL_EASY);
+  /* the score stays by colour: of three, the third seat is Green */
+  g_assert_cmpuint (ksm_game_settings_get_points (ashte, ashte_rules, &options, points), ==, 3);
+  g_assert_cmpint (points[0], ==, 1);
+  g_assert_cmpint (points[1], ==, 2);
+  g_assert_cmpint (points[2], ==, 3);
+  g_assert_cmpuint (ksm_game_settings_get_points (ashte, ashte_rules, &defaults, points), ==, 4);
+  g_assert_cmpint (points[3], ==, 4);
+
+  /* Asi Keliya: every rule on, and the score by team */
+  ksm_game_settings_get_choices (asi, asi_rules, &options, seats);
+  g_assert_cmpint (options.first_player, ==, 1);
+  g_assert_true (options.flags & KSM_OPT_ASI_PASSING);
+  g_assert_true (options.flags & KSM_OPT_ASI_PARTNER_PLAY);
+  g_assert_cmpint (seats[0].level, ==, KSM_LEVEL_RANDOM);
+  g_assert_cmpint (seats[0].kind, ==, KSM_SEAT_COMPUTER);
+  g_assert_cmpint (seats[1].kind, ==, KSM_SEAT_PERSON);
+  g_assert_cmpuint (ksm_game_settings_get_points (asi, asi_rules, &options, points), ==, 4);
+  g_assert_cmpint (points[0], ==, 8);
+  g_assert_cmpint (points[1], ==, 9);
+  g_assert_cmpint (points[2], ==, 8);
+  g_assert_cmpint (points[3], ==, 9);
+
+  /* once: an old key written afterwards is not read again */
+  g_settings_set_int (settings, "kasimala-throw-limit", 99);
+  ksm_game_settings_migrate (settings);
+  g_assert_cmpint (g_settings_get_int (kasimala, "throw-limit"), ==, 1234);
+
+  /* and a new game from the page follows what was carried over */
+  activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
+  activate (fixture, "win.start-game", NULL);
+  game = ksm_window_get_game (fixture->window);
+  g_assert_nonnull (game);
+  g_assert_cmpint (ksm_game_get_options (game)->length, ==, 25);
+  g_assert_cmpint (ksm_game_get_options (game)->throw_limit, ==, 1234);
+  g_assert_cmpint (ksm_game_get_options (game)->first_player, ==, 1);
+  g_assert_cmpint (ksm_game_get_seat (game, 1)->level, ==, KSM_LEVEL_EASY);
+
+  /* a game nobody chose for keeps its rules' defaults */
+  g_object_unref (fresh_game_settings ("kasimala"));
+  ksm_game_settings_get_choices (kasimala, kasimala_rules, &options, seats);
+  kasimala_rules->default_options (&defaults);
+  g_assert_cmpint (options.length, ==, defaults.length);
+  g_assert_cmpint (options.throw_limit, ==, defaults.throw_limit);
+  g_assert_cmpuint (options.flags, ==, defaults.flags);
+}
+
+/* the visible row titled `title` under `widget`, or NULL */
+static GtkWidget *
+find_visible_row (GtkWidget *widget, const char *title)
+{
+  if (!gtk_widget_get_visible (widget))
+    return NULL;
+  if (ADW_IS_PREFERENCES_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_visible_row (child, title);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A game the app has no skin for, of two players without a board length
+ * or a throw limit: the page offers a row a seat, and keeps its choices
+ * under the game's own path */
+static void
+test_new_game_page_for_unknown_game (Fixture *fixture, gconstpointer data)
+{
+  static KsmRules unknown;
+  KsmNewGamePage *page = ksm_window_get_new_game_page (fixture->window);
+  g_autoptr(GSettings) game_settings = NULL;
+  g_autoptr(GSettings) kasimala_settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
+  g_autofree char *kasimala_seats = NULL;
+  const char *seats[] = { "person", "hard", NULL };
+  KsmOptions options;
+  KsmSeat chosen[KSM_MAX_PLAYERS];
+  g_auto(GStrv) stored = NULL;
+
+  unknown = *ksm_rules_lookup ("kasimala");
+  unknown.id = "unknown-race";
+  unknown.lengths = NULL;
+  unknown.n_lengths = 0;
+  unknown.throw_limit = false;
+  game_settings = ksm_game_settings_new (&unknown);
+  g_settings_set_strv (game_settings, "seats", seats);
+  kasimala_seats = g_variant_print (g_settings_get_value (kasimala_settings, "seats"), FALSE);
+
+  ksm_new_game_page_set_rules (page, &unknown);
+  g_assert_true (ksm_new_game_page_get_rules (page) == &unknown);
+  unknown.default_options (&options);
+  /* a row a seat, named as the engine names the players */
+  for (int p = 0; p < 2; p++)
+    g_assert_nonnull (find_visible_row (GTK_WIDGET (page), unknown.player_name (&options, p)));
+  g_assert_null (find_visible_row (GTK_WIDGET (page), "_Opponent"));
+  g_assert_null (find_visible_row (GTK_WIDGET (page), "Board _Length"));
+  g_assert_null (find_visible_row (GTK_WIDGET (page), "Throw _Limit"));
+  g_assert_null (find_visible_row (GTK_WIDGET (page), "_Number of Players"));
+
+  ksm_new_game_page_get_choices (page, &options, chosen);
+  g_assert_cmpint (options.n_players, ==, 2);
+  g_assert_cmpint (chosen[0].kind, ==, KSM_SEAT_PERSON);
+  g_assert_cmpint (chosen[1].kind, ==, KSM_SEAT_COMPUTER);
+  g_assert_cmpint (chosen[1].level, ==, KSM_LEVEL_HARD);
+  /* remembered under its own path, the other games' settings untouched */
+  stored = g_settings_get_strv (game_settings, "seats");
+  g_assert_cmpstr (stored[1], ==, "hard");
+  g_assert_nonnull (g_settings_get_user_value (game_settings, "rules-off"));
+  {
+    g_autofree char *after = g_variant_print (g_settings_get_value (kasimala_settings, "seats"), FALSE);
+    g_assert_cmpstr (after, ==, kasimala_seats);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -669,6 +872,8 @@ main (int argc, char **argv)
   ADD ("rules-window-from-start-page", test_rules_window_from_start_page);
   ADD ("rules-pane-narrow", test_rules_pane_narrow);
   ADD ("actions-follow-the-game", test_actions_follow_the_game);
+  ADD ("old-settings-move-once", test_old_settings_move_once);
+  ADD ("new-game-page-for-unknown-game", test_new_game_page_for_unknown_game);
 #undef ADD
 
   status = g_test_run ();

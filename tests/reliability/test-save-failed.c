@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "ksm-application.h"
+#include "ksm-game-settings.h"
 #include "ksm-store.h"
 #include "ksm-window.h"
 
@@ -131,8 +132,9 @@ static KsmGame *
 start_person_game (Fixture *fixture)
 {
   g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  g_autoptr(GSettings) game_settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
 
-  g_settings_set_string (settings, "kasimala-opponent", "person");
+  g_settings_set_strv (game_settings, "seats", (const char *const[]) { "person", "person", NULL });
   g_settings_set_int (settings, "computer-delay", 0);
   activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
   activate (fixture, "win.start-game", NULL);
