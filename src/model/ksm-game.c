@@ -250,12 +250,13 @@ ksm_game_class_init (KsmGameClass *klass)
   signals[SIGNAL_THROWN] =
     g_signal_new ("thrown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
-  /* moved (player, const KsmMove *move, captured): the move is boxed, and
-   * only lent for the emission (static scope: handlers copy it to keep it) */
+  /* moved (player, const KsmMove *move, const KsmEffect *effect): both
+   * boxed, and only lent for the emission (static scope: handlers copy
+   * them to keep them) */
   signals[SIGNAL_MOVED] =
     g_signal_new ("moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_UINT, KSM_TYPE_MOVE | G_SIGNAL_TYPE_STATIC_SCOPE,
-                  G_TYPE_UINT);
+                  KSM_TYPE_EFFECT | G_SIGNAL_TYPE_STATIC_SCOPE);
   /* throw-lost (player, face): nothing could use the throw */
   signals[SIGNAL_THROW_LOST] =
     g_signal_new ("throw-lost", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -409,7 +410,7 @@ static void
 do_move (KsmGame *self, const KsmMove *move)
 {
   KsmEvent event = { 0 };
-  KsmEffect effect;
+  KsmEffect effect = { .captured_player = -1 };
 
   event.kind = KSM_EVENT_MOVE;
   event.player = self->position.to_move;
@@ -422,8 +423,7 @@ do_move (KsmGame *self, const KsmMove *move)
   self->rules->apply_move (&self->position, move, &effect);
   refresh_moves (self);
   store_generators (self);
-  g_signal_emit (self, signals[SIGNAL_MOVED], 0, (guint) event.player, &event.move,
-                 (guint) effect.captured);
+  g_signal_emit (self, signals[SIGNAL_MOVED], 0, (guint) event.player, &event.move, &effect);
 
   /* a turn of several throws (Asi Keliya): what is left of it that no
    * piece can use is lost, as a single throw is */

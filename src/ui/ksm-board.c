@@ -645,10 +645,11 @@ static void
 moved_cb (KsmGame       *game,
           guint          player,
           gpointer       move_pointer,
-          guint          captured,
+          gpointer       effect_pointer,
           KsmBoard      *self)
 {
   const KsmMove *move = move_pointer;
+  const KsmEffect *effect = effect_pointer;
   KsmCell *to;
 
   ksm_board_finish_animation (self);
@@ -675,7 +676,7 @@ moved_cb (KsmGame       *game,
   }
   self->anim_seat = (int) player;
   self->anim_player = piece_style (self, (int) player);
-  self->anim_captured = captured;
+  self->anim_captured = effect->captured;
   /* the cells still show the position before the move: whose pieces were taken */
   self->anim_captured_player = ksm_cell_get_player (to);
 }

@@ -33,12 +33,16 @@ thrown_cb (KsmGame *game, guint player, guint face, guint pattern, Log *log)
 }
 
 static void
-moved_cb (KsmGame *game, guint player, gpointer data, guint captured, Log *log)
+moved_cb (KsmGame *game, guint player, gpointer data, gpointer effect_data, Log *log)
 {
   const KsmMove *move = data;
+  const KsmEffect *effect = effect_data;
+  guint captured;
   char from[16], to[16];
 
   g_assert_nonnull (move);
+  g_assert_nonnull (effect);
+  captured = effect->captured;
   /* the move's own count and the signal's agree */
   g_assert_cmpuint (move->captured, ==, captured);
   cell ((guint) move->from, from, sizeof from);
@@ -532,8 +536,9 @@ test_seed_determines_throws (void)
 /* ---- the types of the arguments ---- */
 
 typedef struct {
-  guint   n_moved;
-  KsmMove last;
+  guint     n_moved;
+  KsmMove   last;
+  KsmEffect last_effect;
 } MovedSeen;
 
 static gboolean
@@ -545,12 +550,16 @@ moved_hook (GSignalInvocationHint *hint, guint n_values, const GValue *values, g
   g_assert_true (G_VALUE_HOLDS (&values[2], KSM_TYPE_MOVE));
   g_assert_nonnull (g_value_get_boxed (&values[2]));
   seen->last = *(const KsmMove *) g_value_get_boxed (&values[2]);
+  g_assert_true (G_VALUE_HOLDS (&values[3], KSM_TYPE_EFFECT));
+  g_assert_nonnull (g_value_get_boxed (&values[3]));
+  seen->last_effect = *(const KsmEffect *) g_value_get_boxed (&values[3]);
   seen->n_moved++;
   return TRUE;
 }
 
-/* "moved" carries its move as a boxed KsmMove, which a GValue (a binding,
- * a language binding, an emission hook) can hold and copy */
+/* "moved" carries its move as a boxed KsmMove and what it did as a boxed
+ * KsmEffect, which a GValue (a binding, a language binding, an emission
+ * hook) can hold and copy */
 static void
 test_moved_is_boxed (void)
 {
@@ -564,22 +573,28 @@ test_moved_is_boxed (void)
   g_signal_query (signal_id, &query);
   g_assert_cmpuint (query.n_params, ==, 3);
   g_assert_true ((query.param_types[1] & ~G_SIGNAL_TYPE_STATIC_SCOPE) == KSM_TYPE_MOVE);
+  g_assert_true ((query.param_types[2] & ~G_SIGNAL_TYPE_STATIC_SCOPE) == KSM_TYPE_EFFECT);
   g_assert_true (G_TYPE_IS_BOXED (KSM_TYPE_EFFECT));
 
   hook = g_signal_add_emission_hook (signal_id, 0, moved_hook, &seen, NULL);
   while (seen.n_moved < 5 && ksm_game_get_phase (game) != KSM_PHASE_OVER)
     {
       guint n = seen.n_moved;
+      KsmPosition before = *ksm_game_get_position (game);
       person_acts (game, 0);
       if (seen.n_moved > n)
         {
           KsmRecord *record = ksm_game_get_record (game);
           const KsmEvent *event = NULL;
+          KsmEffect effect;
           for (guint i = ksm_record_get_n_events (record); i-- > 0; )
             if ((event = ksm_record_get_event (record, i))->kind == KSM_EVENT_MOVE)
               break;
           g_assert_nonnull (event);
           g_assert_true (ksm_moves_equal (&seen.last, &event->move));
+          /* the effect is the engine's own for that move */
+          kasimala_rules ()->apply_move (&before, &event->move, &effect);
+          g_assert_cmpmem (&seen.last_effect, sizeof effect, &effect, sizeof effect);
         }
     }
   g_signal_remove_emission_hook (signal_id, hook);
