@@ -242,19 +242,19 @@ goal_cell (const KsmRules *rules, const KsmOptions *options)
   return -1;
 }
 
-/* The same player throws again: the last throw was played, or lost, and
- * the turn did not pass (an Ashte, a 4, a capture). */
+/* The same player throws again after a throw played or lost (the game's
+ * throws-again); a turn that still gathers throws to play afterwards holds
+ * them, and is still to throw, not throwing again. */
 static gboolean
 throws_again_now (KsmGame *game)
 {
-  KsmRecord *record = ksm_game_get_record (game);
-  guint n = ksm_record_get_n_events (record);
-  const KsmEvent *last;
+  uint8_t held[KSM_MAX_PENDING];
+  bool split;
+  int pool;
 
-  if (n == 0 || ksm_game_get_phase (game) != KSM_PHASE_THROW)
-    return FALSE;
-  last = ksm_record_get_event (record, n - 1);
-  return last->kind != KSM_EVENT_THROW && last->player == ksm_game_get_player (game);
+  return ksm_game_get_throws_again (game)
+         && ksm_rules_held_throws (ksm_game_get_rules (game), ksm_game_get_position (game),
+                                   held, &split, &pool) == 0;
 }
 
 /* The blood rule (Ashte Kashte's): the rules say whom it holds and who
