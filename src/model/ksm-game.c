@@ -29,8 +29,10 @@ struct _KsmGame
   int           last_path_length;
 
   /* where a turn holds several throws (Asi Keliya): the one a person plays
-   * next, and which group in hand enters with it (see update_selection) */
-  guint         throw_choice;    /* kept through the turns between, as chosen */
+   * next, and which group in hand enters with it (see update_selection);
+   * the choices as the last action left them, and as they are now */
+  guint         throw_choice;
+  guint         group_choice;
   guint         selected_throw;
   guint         selected_group;
 
@@ -383,11 +385,10 @@ group_sizes_for (KsmGame *self, guint distance)
   return (sizes & (sizes - 1)) != 0 ? sizes : 0;
 }
 
-/* Brings the selection up to the position: the throw chosen stays while
- * it can be played, else the first held throw that can (of a pool, one
- * unit); the group chosen stays while it is offered, else the largest.
- * The throw chosen is kept through the phases that hold none, as the
- * tokens always kept it: a later turn that holds it starts with it. */
+/* Brings the selection up to the position, from the choices the last
+ * action left: the throw chosen stays while it can be played, else the
+ * first held throw that can (of a pool, one unit); the group chosen stays
+ * while it is offered, else the largest. */
 static void
 update_selection (KsmGame *self)
 {
@@ -397,24 +398,43 @@ update_selection (KsmGame *self)
   self->selected_throw = 0;
   if (get_held (self, &held))
     {
-      if (held.split && !choice_holds (self, &held, self->throw_choice))
-        self->throw_choice = 1;
-      else if (!held.split && !choice_holds (self, &held, self->throw_choice))
+      guint choice = self->throw_choice;
+
+      if (held.split && !choice_holds (self, &held, choice))
+        choice = 1;
+      else if (!held.split && !choice_holds (self, &held, choice))
         {
-          self->throw_choice = held.n_faces > 0 ? face_value (self, held.faces[0]) : 0;
+          choice = held.n_faces > 0 ? face_value (self, held.faces[0]) : 0;
           for (int i = 0; i < held.n_faces; i++)
             if (has_move_of (self, face_value (self, held.faces[i])))
               {
-                self->throw_choice = face_value (self, held.faces[i]);
+                choice = face_value (self, held.faces[i]);
                 break;
               }
         }
-      self->selected_throw = self->throw_choice;
+      self->selected_throw = choice;
     }
 
   sizes = group_sizes_for (self, self->selected_throw);
-  if (!(sizes >> self->selected_group & 1u))
+  if (sizes >> self->group_choice & 1u)
+    self->selected_group = self->group_choice;
+  else
     self->selected_group = sizes != 0 ? 31 - (guint) __builtin_clz (sizes) : 0;
+}
+
+/* The selection as an action leaves it becomes the choice the next starts
+ * from. Only then: a state passed through within an action (a throw
+ * before its loss) changes no choice. The throw chosen is kept through the
+ * phases that hold none, as the tokens always kept it, so a later turn
+ * that holds it starts with it. */
+static void
+commit_selection (KsmGame *self)
+{
+  Held held;
+
+  if (get_held (self, &held))
+    self->throw_choice = self->selected_throw;
+  self->group_choice = self->selected_group;
 }
 
 /* the legal moves, and the selection among them, after the position changed */
@@ -469,6 +489,7 @@ announce (KsmGame *self, gboolean emit_turn)
   gboolean turn_changed = self->last_player != self->position.to_move;
   gboolean became_over = self->position.phase == KSM_PHASE_OVER && self->last_phase != KSM_PHASE_OVER;
 
+  commit_selection (self);
   g_object_freeze_notify (object);
   if (self->last_phase != (KsmPhase) self->position.phase)
     {
@@ -741,6 +762,7 @@ ksm_game_new (const KsmOptions *options,
   self->last_phase = self->position.phase;
   self->last_player = self->position.to_move;
   self->last_can_throw = ksm_game_can_throw (self);
+  commit_selection (self);
   self->last_selected_throw = self->selected_throw;
   self->last_selected_group = self->selected_group;
   schedule_computer (self);
@@ -782,6 +804,7 @@ ksm_game_new_from_record (KsmRecord  *record,
   self->last_throws_again = ksm_game_get_throws_again (self);
   self->last_can_throw = ksm_game_can_throw (self);
   self->last_can_move = ksm_game_can_move (self);
+  commit_selection (self);
   self->last_selected_throw = self->selected_throw;
   self->last_selected_group = self->selected_group;
   schedule_computer (self);
@@ -805,6 +828,7 @@ ksm_game_new_for_review (KsmRecord  *record,
   self->last_can_move = FALSE;
   /* nobody acts: no group to choose */
   update_selection (self);
+  commit_selection (self);
   self->last_selected_throw = self->selected_throw;
   self->last_selected_group = self->selected_group;
   return g_steal_pointer (&self);
@@ -1000,6 +1024,7 @@ ksm_game_select_throw (KsmGame *self, guint distance)
     return FALSE;
   self->throw_choice = distance;
   update_selection (self);
+  commit_selection (self);
   g_object_freeze_notify (G_OBJECT (self));
   notify_selection (self);
   g_object_thaw_notify (G_OBJECT (self));
@@ -1013,7 +1038,7 @@ ksm_game_select_group (KsmGame *self, guint size)
 
   if (size >= 32 || !(group_sizes_for (self, self->selected_throw) >> size & 1u))
     return FALSE;
-  self->selected_group = size;
+  self->group_choice = self->selected_group = size;
   notify_selection (self);
   return TRUE;
 }
