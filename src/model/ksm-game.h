@@ -100,7 +100,8 @@ gboolean           ksm_game_can_move         (KsmGame *self);
  * play), "selected-group" the group's size; 0 when there is nothing to
  * choose. The game keeps them valid whenever the position changes (undo
  * and redo too): a choice stays while it can be played, else the first
- * held throw that can is chosen, and the largest group. The setters refuse
+ * held throw that can is chosen, and the largest group; what an action
+ * ends with is the choice the next starts from. The setters refuse
  * (false) a throw that is not held or that no move plays, a group not
  * offered. ksm_game_get_group_sizes: the sizes offered (bit n: size n). */
 guint              ksm_game_get_selected_throw (KsmGame *self);
