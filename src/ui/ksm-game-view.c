@@ -693,7 +693,7 @@ sync_pending (KsmGameView *self)
     {
       g_clear_pointer (&self->pending_signature, g_free);
       gtk_widget_set_visible (self->pending_box, FALSE);
-      ksm_board_set_distance (self->board, self->game != NULL ? ksm_game_get_selected_throw (self->game) : 0);
+      ksm_board_set_distance (self->board, 0);
       sync_groups (self);
       return;
     }
