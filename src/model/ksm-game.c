@@ -28,7 +28,7 @@ struct _KsmGame
   int8_t        last_path[KSM_MAX_PATH];
   int           last_path_length;
 
-  /* where a turn holds several throws (Asi Keliya): the one a person plays
+  /* where a turn holds several throws to play: the one a person plays
    * next, and which group in hand enters with it (see update_selection);
    * the choices as the last action left them, and as they are now */
   guint         throw_choice;

@@ -94,7 +94,7 @@ gboolean           ksm_game_get_throws_again (KsmGame *self);
 gboolean           ksm_game_can_throw        (KsmGame *self);
 gboolean           ksm_game_can_move         (KsmGame *self);
 
-/* Where a turn holds several throws (Asi Keliya), the one a person plays
+/* Where a turn holds several throws to play, the one a person plays
  * next and, where it can enter groups in hand of different sizes, which
  * group: "selected-throw" is the throw's value (or the units of a pool to
  * play), "selected-group" the group's size; 0 when there is nothing to
