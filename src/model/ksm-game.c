@@ -28,6 +28,14 @@ struct _KsmGame
   int8_t        last_path[KSM_MAX_PATH];
   int           last_path_length;
 
+  /* where a turn holds several throws to play: the one a person plays
+   * next, and which group in hand enters with it (see update_selection);
+   * the choices as the last action left them, and as they are now */
+  guint         throw_choice;
+  guint         group_choice;
+  guint         selected_throw;
+  guint         selected_group;
+
   KsmRandom     throw_rng;
   KsmRandom     computer_rng;
 
@@ -47,6 +55,8 @@ struct _KsmGame
   gboolean      last_throws_again;
   gboolean      last_can_throw;
   gboolean      last_can_move;
+  guint         last_selected_throw;
+  guint         last_selected_group;
 };
 
 G_DEFINE_FINAL_TYPE (KsmGame, ksm_game, G_TYPE_OBJECT)
@@ -77,6 +87,8 @@ enum {
   PROP_THROWS_AGAIN,
   PROP_CAN_THROW,
   PROP_CAN_MOVE,
+  PROP_SELECTED_THROW,
+  PROP_SELECTED_GROUP,
   PROP_THINKING,
   PROP_COMPUTER_DELAY,
   N_PROPS
@@ -171,6 +183,12 @@ ksm_game_get_property (GObject    *object,
     case PROP_CAN_MOVE:
       g_value_set_boolean (value, ksm_game_can_move (self));
       break;
+    case PROP_SELECTED_THROW:
+      g_value_set_uint (value, self->selected_throw);
+      break;
+    case PROP_SELECTED_GROUP:
+      g_value_set_uint (value, self->selected_group);
+      break;
     case PROP_THINKING:
       g_value_set_boolean (value, self->thinking);
       break;
@@ -192,6 +210,12 @@ ksm_game_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_SELECTED_THROW:
+      ksm_game_select_throw (self, g_value_get_uint (value));
+      break;
+    case PROP_SELECTED_GROUP:
+      ksm_game_select_group (self, g_value_get_uint (value));
+      break;
     case PROP_COMPUTER_DELAY:
       ksm_game_set_computer_delay (self, g_value_get_uint (value));
       break;
@@ -238,6 +262,15 @@ ksm_game_class_init (KsmGameClass *klass)
   properties[PROP_CAN_MOVE] =
     g_param_spec_boolean ("can-move", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* the held throw to play next, by its value (units, of a pool), and the
+   * size of the group in hand that enters with it; 0: none to choose. A
+   * choice that cannot be played is refused (ksm_game_select_throw) */
+  properties[PROP_SELECTED_THROW] =
+    g_param_spec_uint ("selected-throw", NULL, NULL, 0, G_MAXUINT8, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED_GROUP] =
+    g_param_spec_uint ("selected-group", NULL, NULL, 0, KSM_MAX_PLAYERS, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_THINKING] =
     g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -250,12 +283,13 @@ ksm_game_class_init (KsmGameClass *klass)
   signals[SIGNAL_THROWN] =
     g_signal_new ("thrown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
-  /* moved (player, const KsmMove *move, captured): the move is boxed, and
-   * only lent for the emission (static scope: handlers copy it to keep it) */
+  /* moved (player, const KsmMove *move, const KsmEffect *effect): both
+   * boxed, and only lent for the emission (static scope: handlers copy
+   * them to keep them) */
   signals[SIGNAL_MOVED] =
     g_signal_new ("moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_UINT, KSM_TYPE_MOVE | G_SIGNAL_TYPE_STATIC_SCOPE,
-                  G_TYPE_UINT);
+                  KSM_TYPE_EFFECT | G_SIGNAL_TYPE_STATIC_SCOPE);
   /* throw-lost (player, face): nothing could use the throw */
   signals[SIGNAL_THROW_LOST] =
     g_signal_new ("throw-lost", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -281,11 +315,135 @@ ksm_game_init (KsmGame *self)
   self->last_face = -1;
 }
 
+/* ---- the held throw and the group a person chooses ---- */
+
+/* a move that plays `distance` is legal now */
+static gboolean
+has_move_of (KsmGame *self, guint distance)
+{
+  for (guint i = 0; i < self->n_moves; i++)
+    if (self->moves[i].kind != KSM_MOVE_LOSE && self->moves[i].distance == distance)
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct {
+  uint8_t faces[KSM_MAX_PENDING];
+  int     n_faces;
+  bool    split;
+  int     pool;
+} Held;
+
+/* The throws the player to move holds, while a move of them is due;
+ * false where the turn plays the throw just made */
+static gboolean
+get_held (KsmGame *self, Held *held)
+{
+  if (self->position.phase != KSM_PHASE_MOVE || !ksm_rules_holds_throws (self->rules))
+    return FALSE;
+  held->split = false;
+  held->pool = 0;
+  held->n_faces = ksm_rules_held_throws (self->rules, &self->position, held->faces, &held->split,
+                                         &held->pool);
+  return TRUE;
+}
+
+static guint
+face_value (KsmGame *self, int face)
+{
+  return (guint) self->rules->throws.faces[face].value;
+}
+
+/* `distance` can be chosen: a held throw of that value (or that many
+ * units of the pool) that a move can play */
+static gboolean
+choice_holds (KsmGame *self, const Held *held, guint distance)
+{
+  gboolean is_held = FALSE;
+
+  if (held->split)
+    is_held = distance >= 1 && distance <= (guint) held->pool;
+  else
+    for (int i = 0; i < held->n_faces; i++)
+      is_held |= face_value (self, held->faces[i]) == distance;
+  return is_held && has_move_of (self, distance);
+}
+
+/* The sizes (bits) of the groups in hand a person can choose to enter
+ * with `distance`; 0 unless there are several */
+static guint
+group_sizes_for (KsmGame *self, guint distance)
+{
+  guint sizes = 0;
+
+  if (!ksm_game_is_person_to_act (self))
+    return 0;
+  for (guint i = 0; i < self->n_moves; i++)
+    if (self->moves[i].kind == KSM_MOVE_START && self->moves[i].group > 0
+        && self->moves[i].distance == distance)
+      sizes |= 1u << self->moves[i].group;
+  return (sizes & (sizes - 1)) != 0 ? sizes : 0;
+}
+
+/* Brings the selection up to the position, from the choices the last
+ * action left: the throw chosen stays while it can be played, else the
+ * first held throw that can (of a pool, one unit); the group chosen stays
+ * while it is offered, else the largest. */
+static void
+update_selection (KsmGame *self)
+{
+  Held held;
+  guint sizes;
+
+  self->selected_throw = 0;
+  if (get_held (self, &held))
+    {
+      guint choice = self->throw_choice;
+
+      if (held.split && !choice_holds (self, &held, choice))
+        choice = 1;
+      else if (!held.split && !choice_holds (self, &held, choice))
+        {
+          choice = held.n_faces > 0 ? face_value (self, held.faces[0]) : 0;
+          for (int i = 0; i < held.n_faces; i++)
+            if (has_move_of (self, face_value (self, held.faces[i])))
+              {
+                choice = face_value (self, held.faces[i]);
+                break;
+              }
+        }
+      self->selected_throw = choice;
+    }
+
+  sizes = group_sizes_for (self, self->selected_throw);
+  if (sizes >> self->group_choice & 1u)
+    self->selected_group = self->group_choice;
+  else
+    self->selected_group = sizes != 0 ? 31 - (guint) __builtin_clz (sizes) : 0;
+}
+
+/* The selection as an action leaves it becomes the choice the next starts
+ * from. Only then: a state passed through within an action (a throw
+ * before its loss) changes no choice. The throw chosen is kept through the
+ * phases that hold none, as the tokens always kept it, so a later turn
+ * that holds it starts with it. */
+static void
+commit_selection (KsmGame *self)
+{
+  Held held;
+
+  if (get_held (self, &held))
+    self->throw_choice = self->selected_throw;
+  self->group_choice = self->selected_group;
+}
+
+/* the legal moves, and the selection among them, after the position changed */
 static void
 refresh_moves (KsmGame *self)
 {
   self->n_moves = self->position.phase == KSM_PHASE_MOVE
                   ? (guint) self->rules->legal_moves (&self->position, self->moves) : 0;
+  update_selection (self);
 }
 
 static void
@@ -294,10 +452,8 @@ store_generators (KsmGame *self)
   ksm_record_set_generators (self->record, &self->throw_rng, &self->computer_rng);
 }
 
-/* Announces what changed since the last announcement, then schedules the
- * computer if it is to act. */
-/* Notifies property `prop` when the flag it shows is not what it was at the
- * last announcement. */
+/* Notifies property `prop` when the value it shows is not what it was at
+ * the last announcement. */
 static void
 notify_flag (KsmGame *self, gboolean *last, gboolean now, int prop)
 {
@@ -308,6 +464,24 @@ notify_flag (KsmGame *self, gboolean *last, gboolean now, int prop)
 }
 
 static void
+notify_value (KsmGame *self, guint *last, guint now, int prop)
+{
+  if (*last == now)
+    return;
+  *last = now;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static void
+notify_selection (KsmGame *self)
+{
+  notify_value (self, &self->last_selected_throw, self->selected_throw, PROP_SELECTED_THROW);
+  notify_value (self, &self->last_selected_group, self->selected_group, PROP_SELECTED_GROUP);
+}
+
+/* Announces what changed since the last announcement, then schedules the
+ * computer if it is to act. */
+static void
 announce (KsmGame *self, gboolean emit_turn)
 {
   GObject *object = G_OBJECT (self);
@@ -315,6 +489,7 @@ announce (KsmGame *self, gboolean emit_turn)
   gboolean turn_changed = self->last_player != self->position.to_move;
   gboolean became_over = self->position.phase == KSM_PHASE_OVER && self->last_phase != KSM_PHASE_OVER;
 
+  commit_selection (self);
   g_object_freeze_notify (object);
   if (self->last_phase != (KsmPhase) self->position.phase)
     {
@@ -336,6 +511,7 @@ announce (KsmGame *self, gboolean emit_turn)
   notify_flag (self, &self->last_throws_again, ksm_game_get_throws_again (self), PROP_THROWS_AGAIN);
   notify_flag (self, &self->last_can_throw, ksm_game_can_throw (self), PROP_CAN_THROW);
   notify_flag (self, &self->last_can_move, ksm_game_can_move (self), PROP_CAN_MOVE);
+  notify_selection (self);
   g_object_thaw_notify (object);
 
   if (turn_changed && emit_turn && self->position.phase != KSM_PHASE_OVER)
@@ -409,7 +585,7 @@ static void
 do_move (KsmGame *self, const KsmMove *move)
 {
   KsmEvent event = { 0 };
-  KsmEffect effect;
+  KsmEffect effect = { .captured_player = -1 };
 
   event.kind = KSM_EVENT_MOVE;
   event.player = self->position.to_move;
@@ -422,8 +598,7 @@ do_move (KsmGame *self, const KsmMove *move)
   self->rules->apply_move (&self->position, move, &effect);
   refresh_moves (self);
   store_generators (self);
-  g_signal_emit (self, signals[SIGNAL_MOVED], 0, (guint) event.player, &event.move,
-                 (guint) effect.captured);
+  g_signal_emit (self, signals[SIGNAL_MOVED], 0, (guint) event.player, &event.move, &effect);
 
   /* a turn of several throws: what is left of it that no
    * piece can use is lost, as a single throw is */
@@ -587,6 +762,9 @@ ksm_game_new (const KsmOptions *options,
   self->last_phase = self->position.phase;
   self->last_player = self->position.to_move;
   self->last_can_throw = ksm_game_can_throw (self);
+  commit_selection (self);
+  self->last_selected_throw = self->selected_throw;
+  self->last_selected_group = self->selected_group;
   schedule_computer (self);
   return self;
 }
@@ -626,6 +804,9 @@ ksm_game_new_from_record (KsmRecord  *record,
   self->last_throws_again = ksm_game_get_throws_again (self);
   self->last_can_throw = ksm_game_can_throw (self);
   self->last_can_move = ksm_game_can_move (self);
+  commit_selection (self);
+  self->last_selected_throw = self->selected_throw;
+  self->last_selected_group = self->selected_group;
   schedule_computer (self);
   return g_steal_pointer (&self);
 }
@@ -645,6 +826,11 @@ ksm_game_new_for_review (KsmRecord  *record,
   self->last_can_undo = FALSE;
   self->last_can_throw = FALSE;
   self->last_can_move = FALSE;
+  /* nobody acts: no group to choose */
+  update_selection (self);
+  commit_selection (self);
+  self->last_selected_throw = self->selected_throw;
+  self->last_selected_group = self->selected_group;
   return g_steal_pointer (&self);
 }
 
@@ -804,6 +990,57 @@ ksm_game_can_move (KsmGame *self)
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
   return self->position.phase == KSM_PHASE_MOVE && ksm_game_is_person_to_act (self)
          && self->n_moves > 0 && self->moves[0].kind != KSM_MOVE_LOSE;
+}
+
+guint
+ksm_game_get_selected_throw (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), 0);
+  return self->selected_throw;
+}
+
+guint
+ksm_game_get_selected_group (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), 0);
+  return self->selected_group;
+}
+
+guint
+ksm_game_get_group_sizes (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), 0);
+  return group_sizes_for (self, self->selected_throw);
+}
+
+gboolean
+ksm_game_select_throw (KsmGame *self, guint distance)
+{
+  Held held;
+
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+
+  if (!get_held (self, &held) || !choice_holds (self, &held, distance))
+    return FALSE;
+  self->throw_choice = distance;
+  update_selection (self);
+  commit_selection (self);
+  g_object_freeze_notify (G_OBJECT (self));
+  notify_selection (self);
+  g_object_thaw_notify (G_OBJECT (self));
+  return TRUE;
+}
+
+gboolean
+ksm_game_select_group (KsmGame *self, guint size)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+
+  if (size >= 32 || !(group_sizes_for (self, self->selected_throw) >> size & 1u))
+    return FALSE;
+  self->group_choice = self->selected_group = size;
+  notify_selection (self);
+  return TRUE;
 }
 
 guint

@@ -17,6 +17,39 @@ GType ksm_effect_get_type (void) G_GNUC_CONST;
 #define KSM_TYPE_GAME (ksm_game_get_type ())
 G_DECLARE_FINAL_TYPE (KsmGame, ksm_game, KSM, GAME, GObject)
 
+/* What the game promises its watchers.
+ *
+ * An action (a throw, a move, an undo, a redo, a seek) changes the state
+ * first and then speaks, in this order:
+ *
+ *   thrown (player, face, pattern)       a throw was made
+ *   moved (player, KsmMove *, KsmEffect *) a move was played; the move and
+ *                                        what it did (the engine's effect),
+ *                                        lent for the emission
+ *   throw-lost (player, face)            nothing could use a throw; after
+ *                                        "thrown", or after "moved" for the
+ *                                        rest of a turn's held throws
+ *   notify::*                            every property whose value changed
+ *                                        since the last action, together
+ *   turn-changed (player)                another player is to act
+ *   game-over (winner, gulmasi, score)   once, when the game ends
+ *   changed                              always last, once an action
+ *
+ * At "thrown", "moved" and "throw-lost" the getters already answer for the
+ * state just after that event (the record holds it, the position and the
+ * legal moves follow it, can-undo, throws-again, selected-throw and the
+ * others are computed from it), but a loss that follows has not happened
+ * yet and nothing is notified yet: a handler there must not redraw from
+ * the properties' notifications, which come after. From the notifications
+ * on, every property is final for the action, so at "turn-changed",
+ * "game-over" and "changed" each getter returns the value last notified.
+ * Undo and redo emit no event signals, only the notifications,
+ * "turn-changed" and "changed"; a seek (a game under review) only the
+ * notifications and "changed". Choosing a held throw or a group changes
+ * no position: only its notification comes. "thinking" is notified on its
+ * own, when a computer starts and stops deciding. No watcher needs
+ * another to have run first: each reads the game, not another view. */
+
 KsmGame           *ksm_game_new              (const KsmOptions *options,
                                               const KsmSeat    *seats,
                                               guint64           seed);
@@ -60,6 +93,22 @@ gboolean           ksm_game_get_throws_again (KsmGame *self);
  * choose (not only a lost throw) */
 gboolean           ksm_game_can_throw        (KsmGame *self);
 gboolean           ksm_game_can_move         (KsmGame *self);
+
+/* Where a turn holds several throws to play, the one a person plays
+ * next and, where it can enter groups in hand of different sizes, which
+ * group: "selected-throw" is the throw's value (or the units of a pool to
+ * play), "selected-group" the group's size; 0 when there is nothing to
+ * choose. The game keeps them valid whenever the position changes (undo
+ * and redo too): a choice stays while it can be played, else the first
+ * held throw that can is chosen, and the largest group; what an action
+ * ends with is the choice the next starts from. The setters refuse
+ * (false) a throw that is not held or that no move plays, a group not
+ * offered. ksm_game_get_group_sizes: the sizes offered (bit n: size n). */
+guint              ksm_game_get_selected_throw (KsmGame *self);
+guint              ksm_game_get_selected_group (KsmGame *self);
+guint              ksm_game_get_group_sizes    (KsmGame *self);
+gboolean           ksm_game_select_throw       (KsmGame *self, guint distance);
+gboolean           ksm_game_select_group       (KsmGame *self, guint size);
 
 /* A person's actions; false (and nothing changes) when not theirs to make */
 gboolean           ksm_game_throw            (KsmGame *self);

@@ -284,10 +284,11 @@ static void
 moved_cb (KsmGame       *game,
           guint          player,
           gpointer       move_pointer,
-          guint          captured,
+          gpointer       effect_pointer,
           KsmBoardScene *self)
 {
   const KsmMove *move = move_pointer;
+  const KsmEffect *effect = effect_pointer;
   KsmBoardWalk *walk = &self->walk;
   const int8_t *path;
   int length;
@@ -313,7 +314,7 @@ moved_cb (KsmGame       *game,
     memcpy (walk->path, path, (size_t) length);
   walk->path_length = length;
   walk->player = (int) player;
-  walk->captured = captured;
+  walk->captured = effect->captured;
   /* before the move: whose pieces were taken */
   walk->captured_player = first_player_on (self, move->to);
   self->walk_pending = TRUE;

@@ -35,16 +35,15 @@ struct _KsmGameView
   GtkWidget      *pending_box;
   GtkWidget      *pending_label;
   GtkWidget      *pending_tokens;
-  guint           pending_value;   /* the chosen throw's value, or units of the pool */
   gboolean        pending_syncing;
   char           *pending_signature;  /* the tokens shown */
   /* and which group in hand enters, where several could */
   GtkWidget      *group_tokens;
   guint           group_sizes;     /* the sizes offered (bits), 0: none shown */
-  guint           group_chosen;
   gboolean        group_syncing;
 
   KsmGame        *game;
+  GSignalGroup   *game_signals;
   int             score[KSM_MAX_PLAYERS];
   guint           n_scores;
 };
@@ -64,6 +63,9 @@ ksm_game_view_dispose (GObject *object)
 {
   KsmGameView *self = KSM_GAME_VIEW (object);
 
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->review);
   g_clear_pointer (&self->pending_signature, g_free);
@@ -157,10 +159,23 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   gtk_widget_class_install_action (widget_class, "game.close-rules", NULL, close_rules_action_cb);
 }
 
+static void game_changed_cb (KsmGameView *self);
+static void selection_changed_cb (KsmGameView *self);
+
 static void
 ksm_game_view_init (KsmGameView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "notify::thinking", G_CALLBACK (game_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "notify::selected-throw",
+                                 G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "notify::selected-group",
+                                 G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
 
   /* under the throw: the throws of the turn still to play */
   self->pending_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
@@ -227,19 +242,19 @@ goal_cell (const KsmRules *rules, const KsmOptions *options)
   return -1;
 }
 
-/* The same player throws again: the last throw was played, or lost, and
- * the turn did not pass (a throw or a capture that earns another). */
+/* The same player throws again after a throw played or lost (the game's
+ * throws-again); a turn that still gathers throws to play afterwards holds
+ * them, and is still to throw, not throwing again. */
 static gboolean
 throws_again_now (KsmGame *game)
 {
-  KsmRecord *record = ksm_game_get_record (game);
-  guint n = ksm_record_get_n_events (record);
-  const KsmEvent *last;
+  uint8_t held[KSM_MAX_PENDING];
+  bool split;
+  int pool;
 
-  if (n == 0 || ksm_game_get_phase (game) != KSM_PHASE_THROW)
-    return FALSE;
-  last = ksm_record_get_event (record, n - 1);
-  return last->kind != KSM_EVENT_THROW && last->player == ksm_game_get_player (game);
+  return ksm_game_get_throws_again (game)
+         && ksm_rules_held_throws (ksm_game_get_rules (game), ksm_game_get_position (game),
+                                   held, &split, &pool) == 0;
 }
 
 /* The blood rule: the rules say whom it holds and who has captured */
@@ -590,34 +605,21 @@ group_token_toggled_cb (GtkToggleButton *button,
 {
   if (self->group_syncing || !gtk_toggle_button_get_active (button))
     return;
-  self->group_chosen = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "group"));
-  ksm_board_set_group (self->board, self->group_chosen);
+  /* the game's "selected-group" notification brings the board and the
+   * toggles along */
+  ksm_game_select_group (self->game, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "group")));
 }
 
 /* Groups of different sizes in hand that the chosen throw can enter: one
- * toggle a size, the largest chosen first, and the board takes only that
- * group's entry. */
+ * toggle a size, the game's choice on (the largest at first), and the
+ * board takes only that group's entry. */
 static void
 sync_groups (KsmGameView *self)
 {
-  guint sizes = 0;
+  guint sizes = self->game != NULL ? ksm_game_get_group_sizes (self->game) : 0;
+  guint chosen = self->game != NULL ? ksm_game_get_selected_group (self->game) : 0;
   GtkWidget *child;
   GtkToggleButton *first = NULL;
-
-  if (holds_throws (self) && ksm_game_get_phase (self->game) == KSM_PHASE_MOVE
-      && ksm_game_is_person_to_act (self->game))
-    {
-      guint n_moves;
-      const KsmMove *moves = ksm_game_get_moves (self->game, &n_moves);
-      for (guint i = 0; i < n_moves; i++)
-        if (moves[i].kind == KSM_MOVE_START && moves[i].group > 0
-            && moves[i].distance == self->pending_value)
-          sizes |= 1u << moves[i].group;
-    }
-  if ((sizes & (sizes - 1)) == 0)
-    sizes = 0;
-  if (!(sizes >> self->group_chosen & 1u))
-    self->group_chosen = sizes != 0 ? 31 - (guint) __builtin_clz (sizes) : 0;
 
   self->group_syncing = TRUE;
   if (sizes != self->group_sizes)
@@ -645,10 +647,10 @@ sync_groups (KsmGameView *self)
        child = gtk_widget_get_next_sibling (child))
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child),
                                   GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "group"))
-                                  == self->group_chosen);
+                                  == chosen);
   self->group_syncing = FALSE;
   gtk_widget_set_visible (self->group_tokens, sizes != 0);
-  ksm_board_set_group (self->board, self->group_chosen);
+  ksm_board_set_group (self->board, chosen);
 }
 
 static void
@@ -665,7 +667,9 @@ pending_token_toggled_cb (GtkToggleButton *button,
     if (!held.split && !gtk_toggle_button_get_active (button))
       return;
   }
-  self->pending_value = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "value"));
+  ksm_game_select_throw (self->game, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "value")));
+  /* the tokens show the game's choice, even where it stays as it was (a
+   * unit of the pool clicked off) */
   sync_pending (self);
 }
 
@@ -682,6 +686,7 @@ sync_pending (KsmGameView *self)
   gboolean person;
   gboolean any_chosen = FALSE;
   guint n_tokens;
+  guint selected;
 
   if (!holds_throws (self) || ksm_game_get_phase (self->game) != KSM_PHASE_MOVE)
     {
@@ -695,29 +700,8 @@ sync_pending (KsmGameView *self)
   get_held (self, &held);
   person = ksm_game_is_person_to_act (self->game);
   n_tokens = st->split ? st->pool : st->n_pending;
-
-  /* the choice stays while it can be played, else the first that can */
-  if (st->split)
-    {
-      if (self->pending_value == 0 || self->pending_value > st->pool || !has_move_of (self, self->pending_value))
-        self->pending_value = 1;
-    }
-  else
-    {
-      gboolean held = FALSE;
-      for (guint i = 0; i < st->n_pending; i++)
-        held |= rules->throws.faces[st->pending[i]].value == self->pending_value;
-      if (!held || !has_move_of (self, self->pending_value))
-        {
-          self->pending_value = n_tokens > 0 ? rules->throws.faces[st->pending[0]].value : 0;
-          for (guint i = 0; i < st->n_pending; i++)
-            if (has_move_of (self, rules->throws.faces[st->pending[i]].value))
-              {
-                self->pending_value = rules->throws.faces[st->pending[i]].value;
-                break;
-              }
-        }
-    }
+  /* the game keeps the choice: it stays while it can be played */
+  selected = ksm_game_get_selected_throw (self->game);
 
   self->pending_syncing = TRUE;
   {
@@ -733,7 +717,7 @@ sync_pending (KsmGameView *self)
              child = gtk_widget_get_next_sibling (child), i++)
           {
             guint value = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "value"));
-            gboolean chosen = st->split ? value <= self->pending_value : value == self->pending_value;
+            gboolean chosen = st->split ? value <= selected : value == selected;
             if (!st->split && chosen && group != NULL)
               chosen = FALSE;
             if (chosen && !st->split)
@@ -756,7 +740,7 @@ sync_pending (KsmGameView *self)
       guint value = st->split ? i + 1 : rules->throws.faces[st->pending[i]].value;
       g_autofree char *text = g_strdup_printf ("%u", st->split ? 1u : value);
       GtkWidget *token = gtk_toggle_button_new_with_label (text);
-      gboolean chosen = st->split ? value <= self->pending_value : value == self->pending_value;
+      gboolean chosen = st->split ? value <= selected : value == selected;
 
       gtk_widget_add_css_class (token, "pending-token");
       gtk_widget_add_css_class (token, "circular");
@@ -792,7 +776,7 @@ sync_pending (KsmGameView *self)
                        /* Translators: before the throws of a turn still to play, each a token */
                        : _("To play: choose a throw, then a piece"));
   gtk_widget_set_visible (self->pending_box, TRUE);
-  ksm_board_set_distance (self->board, self->pending_value);
+  ksm_board_set_distance (self->board, selected);
   sync_groups (self);
 }
 
@@ -801,6 +785,14 @@ game_changed_cb (KsmGameView *self)
 {
   sync_pending (self);
   update_status (self);
+}
+
+/* the game's choice of a held throw or a group changed: the tokens and
+ * the board follow it before "changed", so no view waits on another */
+static void
+selection_changed_cb (KsmGameView *self)
+{
+  sync_pending (self);
 }
 
 void
@@ -819,19 +811,12 @@ ksm_game_view_set_game (KsmGameView *self, KsmGame *game)
       ksm_history_view_set_review (self->history_view, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->review_bar), FALSE);
     }
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
-  if (game != NULL)
-    {
-      g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "notify::thinking", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->game_signals, game);
   build_seats (self);
   ksm_board_set_game (self->board, game);
   ksm_throw_view_set_game (self->throw_view, game);
   ksm_history_view_set_game (self->history_view, game);
-  self->pending_value = 0;
   sync_pending (self);
   if (game != NULL)
     ksm_rules_view_set_rules (self->rules_view, ksm_game_get_rules (game), ksm_game_get_options (game));

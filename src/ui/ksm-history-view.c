@@ -23,6 +23,7 @@ struct _KsmHistoryView
   GtkWidget         *empty_label;
 
   KsmGame           *game;
+  GSignalGroup      *game_signals;
   KsmReview         *review;       /* marks its analysis' judgements, when set */
   GArray            *row_starts;   /* guint: the record index of each row's first event */
 };
@@ -45,6 +46,9 @@ ksm_history_view_dispose (GObject *object)
 {
   KsmHistoryView *self = KSM_HISTORY_VIEW (object);
 
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->review);
   G_OBJECT_CLASS (ksm_history_view_parent_class)->dispose (object);
@@ -112,11 +116,17 @@ ksm_history_view_class_init (KsmHistoryViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmHistoryView, empty_label);
 }
 
+static void game_changed_cb (KsmHistoryView *self);
+
 static void
 ksm_history_view_init (KsmHistoryView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->row_starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* the rows come from the record alone, complete at "changed" */
+  self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
 }
 
 GtkWidget *
@@ -418,12 +428,9 @@ ksm_history_view_set_game (KsmHistoryView *self, KsmGame *game)
 
   if (self->game == game)
     return;
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
   remove_rows_from (self, 0);
-  if (game != NULL)
-    g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
   update_rows (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }

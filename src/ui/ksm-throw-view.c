@@ -16,7 +16,8 @@ struct _KsmThrowView
 {
   GtkWidget  parent_instance;
 
-  KsmGame   *game;
+  KsmGame      *game;
+  GSignalGroup *game_signals;
 
   GtkWidget *strips;
   GtkWidget *who_label;
@@ -110,7 +111,9 @@ last_throw (KsmThrowView *self, gboolean *lost)
   return NULL;
 }
 
-/* whether a face throws again is the rules' to say: an option may turn it off */
+/* whether a face throws again is the rules' to say: an option may turn it
+ * off. The note speaks of the throw shown, also while its move is still to
+ * be made, which the game's throws-again (a throw due now) does not say. */
 static gboolean
 throws_again (KsmThrowView *self, int face)
 {
@@ -245,8 +248,9 @@ ksm_throw_view_dispose (GObject *object)
   KsmThrowView *self = KSM_THROW_VIEW (object);
   GtkWidget *child;
 
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   gtk_widget_dispose_template (GTK_WIDGET (self), KSM_TYPE_THROW_VIEW);
   /* the template's unnamed box too */
@@ -347,6 +351,12 @@ ksm_throw_view_init (KsmThrowView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (self->name_label, "activate-link", G_CALLBACK (ksm_rules_view_follow_link_cb), NULL);
 
+  /* the strips fall at "thrown", before a loss or a move is known; the
+   * rest follows at "changed" */
+  self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "thrown", G_CALLBACK (thrown_cb), self, 0);
+  g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (changed_cb), self, 0);
+
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 12);
@@ -380,14 +390,11 @@ ksm_throw_view_set_game (KsmThrowView *self,
 
   if (self->game == game)
     return;
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
 
   if (game != NULL)
     {
-      g_signal_connect_object (game, "thrown", G_CALLBACK (thrown_cb), self, 0);
-      g_signal_connect_object (game, "changed", G_CALLBACK (changed_cb), self, 0);
       build_strips (self);
       sync (self);
     }

@@ -430,7 +430,7 @@ said_cb (KsmGame *game, Dropped *d)
 }
 
 static void
-moved_after_cb (KsmGame *game, guint player, gpointer move, guint captured, Dropped *d)
+moved_after_cb (KsmGame *game, guint player, gpointer move, gpointer effect, Dropped *d)
 {
   said_cb (game, d);
 }
