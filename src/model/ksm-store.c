@@ -157,7 +157,7 @@ ksm_store_new (GFile *directory)
   if (directory != NULL)
     self->directory = g_object_ref (directory);
   else
-    self->directory = g_file_new_build_filename (g_get_user_data_dir (), "kasimala", NULL);
+    self->directory = g_file_new_build_filename (g_get_user_data_dir (), DATA_FOLDER, NULL);
   self->autosave_file = g_file_get_child (self->directory, "autosave.json");
   self->games_directory = g_file_get_child (self->directory, "games");
   return self;

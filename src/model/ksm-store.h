@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 #define KSM_TYPE_STORE (ksm_store_get_type ())
 G_DECLARE_FINAL_TYPE (KsmStore, ksm_store, KSM, STORE, GObject)
 
-/* directory NULL: the user data directory's "kasimala" folder */
+/* directory NULL: the app's folder in the user data directory (DATA_FOLDER) */
 KsmStore  *ksm_store_new                (GFile    *directory);
 GFile     *ksm_store_get_directory      (KsmStore *self);
 GFile     *ksm_store_get_autosave_file  (KsmStore *self);
