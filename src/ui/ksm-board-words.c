@@ -32,11 +32,11 @@ pieces_text (KsmBoard *self, int player, guint count, gboolean waiting)
     return self->skin->pieces_text (player, count, waiting, yours);
   tokens = ksm_words_count_pieces (ksm_board_scene_get_rules (self->scene),
                                    ksm_board_scene_get_options (self->scene), player, count);
-  /* Translators: tokens of the person's own colour, as "2 Red tokens (yours)" */
+  /* Translators: tokens of the person's own colour, as "2 <colour> tokens (yours)" */
   return yours ? g_strdup_printf (_("%s (yours)"), tokens) : g_steal_pointer (&tokens);
 }
 
-/* what a move to `to` would take, as "takes 1 Blue token" */
+/* what a move to `to` would take, as "takes 1 <colour> token" */
 static char *
 capture_text_at (KsmBoard *self, int to, int mover, guint captured)
 {
@@ -55,9 +55,9 @@ capture_text_at (KsmBoard *self, int to, int mover, guint captured)
   if (taken->len == 0)
     return g_strdup_printf (ngettext ("takes %u piece", "takes %u pieces", captured), captured);
   g_ptr_array_add (taken, NULL);
-  /* Translators: between the colours a capture takes, "1 Blue token and 2 Green tokens" */
+  /* Translators: between the colours a capture takes, "1 <colour> token and 2 <colour> tokens" */
   list = g_strjoinv (_(" and "), (char **) taken->pdata);
-  /* Translators: said of a move; %s lists what it takes, "1 Blue token" */
+  /* Translators: said of a move; %s lists what it takes, "1 <colour> token" */
   return g_strdup_printf (_("takes %s"), list);
 }
 
@@ -90,7 +90,7 @@ ksm_board_cell_label (KsmBoard                *self,
         g_ptr_array_add (parts, g_strdup (self->skin->safe_word != NULL ? _(self->skin->safe_word)
                                                                         : _("safe square")));
       if (cell->goal)
-        /* Translators: the cell every token races to (Ashte Kashte's centre) */
+        /* Translators: the cell every token races to (the centre of a spiral board) */
         g_ptr_array_add (parts, g_strdup (_("the goal")));
       for (int p = 0; p < KSM_MAX_PLAYERS; p++)
         groups += content->counts[p] > 0;

@@ -45,9 +45,9 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* A piece's style: Kasimala's first player has bricks, its second stones
- * (as in its street games: bits of brick against pebbles); the colours of
- * the other games are round tokens (KSM_CELL_STYLE_RED and on). */
+/* A piece's style: bits of brick against pebbles, as in the street games
+ * some of them are played with, or round tokens of a colour
+ * (KSM_CELL_STYLE_RED and on); which a player gets is its skin's choice. */
 static const char *const piece_classes[] = { "brick", "stone", "red", "blue", "green", "yellow", "black" };
 
 static void

@@ -11,8 +11,7 @@ G_DECLARE_FINAL_TYPE (KsmCell, ksm_cell, KSM, CELL, GtkWidget)
 GtkWidget *ksm_cell_new              (guint        index);
 guint      ksm_cell_get_index        (KsmCell     *self);
 
-/* A piece's look: Kasimala's bricks and stones, and the colours of the
- * other games (KsmBoard maps a player to its style by its style key,
+/* A piece's look: bricks and stones, or tokens of a colour (KsmBoard maps a player to its style by its style key,
  * through the game's skin). */
 enum {
   KSM_CELL_STYLE_BRICK,
@@ -51,7 +50,7 @@ void       ksm_cell_set_home_of      (KsmCell     *self,
 /* which ring of a spiral the cell is on, shaded alternately; -1 none */
 void       ksm_cell_set_ring         (KsmCell     *self,
                                       int          ring);
-/* pieces lying on their side (Asi Keliya's home row): a bit per group,
+/* pieces lying on their side (on their home row, where a game has one): a bit per group,
  * bit 0 the first (or only) group; call after setting the content */
 void       ksm_cell_set_on_side      (KsmCell     *self,
                                       guint        groups);

@@ -31,7 +31,7 @@ struct _KsmGameView
   KsmReviewBar   *review_bar;
   KsmReview      *review;         /* the saved game under review, or NULL */
 
-  /* Asi Keliya: the turn's throws waiting to be played, as tokens */
+  /* the turn's held throws waiting to be played, as tokens */
   GtkWidget      *pending_box;
   GtkWidget      *pending_label;
   GtkWidget      *pending_tokens;
@@ -554,7 +554,7 @@ update_score (KsmGameView *self)
   gtk_label_set_label (self->score_label, text);
 }
 
-/* ---- Asi Keliya's throws waiting to be played ---- */
+/* ---- the throws a turn holds, waiting to be played ---- */
 
 /* a game whose turn throws first and plays afterwards */
 static gboolean

@@ -15,10 +15,10 @@ G_BEGIN_DECLS
 #define KSM_TYPE_GAME_VIEW (ksm_game_view_get_type ())
 G_DECLARE_FINAL_TYPE (KsmGameView, ksm_game_view, KSM, GAME_VIEW, AdwBin)
 
-/* Asi Keliya: a box of toggle buttons, one a throw waiting to be played
+/* Where a turn holds throws to play: a box of toggle buttons, one a throw waiting to be played
  * (or a unit of a So-hatara's pool), each with its value as data "value" */
 GtkWidget *ksm_game_view_get_pending_tokens (KsmGameView *self);
-/* Asi Keliya: where groups of different sizes in hand could enter, a box of
+/* Where groups of different sizes in hand could enter, a box of
  * toggle buttons, one a size, each with the size as data "group" */
 GtkWidget *ksm_game_view_get_group_tokens (KsmGameView *self);
 GtkWidget *ksm_game_view_new             (void);

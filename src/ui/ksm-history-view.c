@@ -1,9 +1,8 @@
 /* ksm-history-view.c
  *
- * A row is one throw and what came of it ("Bricks: sudi (3), M9 to M6, took
- * 2 stones"); where a turn throws first and plays afterwards (Asi Keliya),
- * a throw has its row and each move its own ("East plays two (2), Np2 to
- * Np4"). Rows are added as events come, and rebuilt only when undo
+ * A row is one throw and what came of it ("<side>: sudi (3), M9 to M6, took
+ * 2 <pieces>"); where a turn throws first and plays afterwards, a throw
+ * has its row and each move its own ("<side> plays two (2), Np2 to Np4"). Rows are added as events come, and rebuilt only when undo
  * shortens the record, so a long game stays cheap to follow. */
 #include "config.h"
 
@@ -143,14 +142,14 @@ append_escaped (GString *markup, const char *text)
   g_string_append (markup, escaped);
 }
 
-/* "Bricks: sudi (3)": a side and a throw, its name a link to the glossary */
+/* "<side>: sudi (3)": a side and a throw, its name a link to the glossary */
 static void
 append_throw (GString *row, const KsmRules *rules, const char *player, int face)
 {
   g_autofree char *name = ksm_rules_view_link_markup (rules, rules->throws.faces[face].name,
                                                       ksm_words_face_name (rules, face));
   g_autofree char *who = g_markup_escape_text (player, -1);
-  /* Translators: "Bricks: sudi (3)": a side, a throw and its value */
+  /* Translators: "<side>: sudi (3)": a side, a throw and its value */
   g_autofree char *format = g_markup_escape_text (_("%s: %s (%d)"), -1);
 
   g_string_append_printf (row, format, who, name, rules->throws.faces[face].value);
@@ -167,10 +166,10 @@ append_move (GString *row, const KsmRules *rules, const KsmOptions *options,
   g_autofree char *moved = NULL;
 
   if (move->from < 0)
-    /* Translators: added to "Red: ashte (8)": a token enters the board on a cell */
+    /* Translators: added to "<side>: ashte (8)": a token enters the board on a cell */
     {
       moved = g_strdup_printf (_(", enters on %s"), to);
-      /* Asi Keliya: pieces sent back together entered together */
+      /* pieces sent back together entered together */
       if (move->group > 1)
         {
           g_autofree char *single = g_steal_pointer (&moved);
@@ -178,7 +177,7 @@ append_move (GString *row, const KsmRules *rules, const KsmOptions *options,
         }
     }
   else
-    /* Translators: added to "Bricks: sudi (3)": the cells moved from and to */
+    /* Translators: added to "<side>: sudi (3)": the cells moved from and to */
     moved = g_strdup_printf (_(", %s to %s"), from, to);
   append_escaped (row, moved);
   if (move->captured > 0)
@@ -195,7 +194,7 @@ append_move (GString *row, const KsmRules *rules, const KsmOptions *options,
       if (parts->len > 0)
         {
           g_ptr_array_add (parts, NULL);
-          /* Translators: between the colours a capture took, "1 Blue token and 2 Green tokens" */
+          /* Translators: between the colours a capture took, "1 <colour> token and 2 <colour> tokens" */
           taken = g_strjoinv (_(" and "), (char **) parts->pdata);
         }
       else
@@ -206,8 +205,8 @@ append_move (GString *row, const KsmRules *rules, const KsmOptions *options,
     }
 }
 
-/* "East plays two (2)" or "East plays 3 units": which of the throws a
- * turn holds (Asi Keliya's) a move plays, when it is not simply the throw
+/* "<side> plays two (2)" or "<side> plays 3 units": which of the throws a
+ * turn holds a move plays, when it is not simply the throw
  * just made */
 static void
 append_held_throw (GString *row, const KsmRules *rules, const char *player,
@@ -221,7 +220,7 @@ append_held_throw (GString *row, const KsmRules *rules, const char *player,
   if (split || move->slot >= n_pending)
     {
       /* Translators: a side plays some units of a So-hatara's pool; the
-       * move follows: "East plays 3 units, E0 to Em3" */
+       * move follows: "<side> plays 3 units, E0 to Em3" */
       g_autofree char *format = g_markup_escape_text (ngettext ("%s plays %u unit", "%s plays %u units",
                                                                 move->distance), -1);
       g_string_append_printf (row, format, who, (guint) move->distance);
@@ -232,14 +231,14 @@ append_held_throw (GString *row, const KsmRules *rules, const char *player,
       g_autofree char *name = ksm_rules_view_link_markup (rules, rules->throws.faces[face].name,
                                                           ksm_words_face_name (rules, face));
       /* Translators: a side plays one of the throws its turn holds; the
-       * move follows: "East plays two (2), Np2 to Np4" */
+       * move follows: "<side> plays two (2), Np2 to Np4" */
       g_autofree char *format = g_markup_escape_text (_("%s plays %s (%d)"), -1);
       g_string_append_printf (row, format, who, name, rules->throws.faces[face].value);
     }
 }
 
 /* Whether the move that follows a throw may play another throw than that
- * one: Asi Keliya's turn throws first and plays afterwards, each move one
+ * one: a turn that throws first and plays afterwards, each move one
  * of the throws held (or units of a So-hatara's pool) */
 static gboolean
 holds_several_throws (const KsmRules *rules, const KsmPosition *thrown)
@@ -280,7 +279,7 @@ describe_row (KsmHistoryView *self, guint start, KsmPosition *position, char **t
           played = ksm_record_get_event (record, start + 1);
           covered = 2;
           if (played->kind == KSM_EVENT_LOST)
-            /* Translators: added to "Bricks: sudi (3)" when nothing could use it */
+            /* Translators: added to "<side>: sudi (3)" when nothing could use it */
             append_escaped (row, _(", lost"));
           else
             append_move (row, rules, options, position, event->player, &played->move);
@@ -318,7 +317,7 @@ describe_row (KsmHistoryView *self, guint start, KsmPosition *position, char **t
    * a held throw is followed by the next of them, not by a throw) */
   if (position->phase == KSM_PHASE_THROW && position->to_move == event->player
       && rules->n_players (options) > 1)
-    /* Translators: added to a row when the same side throws next: "Bricks: chya (4), M9 to M5, throws again" */
+    /* Translators: added to a row when the same side throws next: "<side>: chya (4), M9 to M5, throws again" */
     append_escaped (row, _(", throws again"));
 
   *text = g_string_free (g_steal_pointer (&row), FALSE);

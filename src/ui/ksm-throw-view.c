@@ -83,7 +83,7 @@ build_strips (KsmThrowView *self)
                                        NULL);
       gtk_widget_add_css_class (strip, is_cowries (self) ? "cowrie" : "strip");
       gtk_widget_add_css_class (strip, "unthrown");
-      /* a marked object, as Asi Keliya's yellow cowrie, looks apart */
+      /* a marked object (ksm_rules_object_marks) looks apart */
       if (ksm_rules_object_marks (rules, (int) i) & KSM_OBJECT_MARKED)
         gtk_widget_add_css_class (strip, "yellow");
       gtk_box_append (GTK_BOX (self->strips), strip);
