@@ -15,6 +15,7 @@ struct _KsmBoardScene
   GObject       parent_instance;
 
   KsmGame      *game;
+  GSignalGroup *game_signals;   /* the game's, whichever game it is */
   KsmPosition  *position;       /* a figure's, without a game */
   int           n_board_cells;
   gboolean      has_yards;
@@ -320,6 +321,30 @@ moved_cb (KsmGame       *game,
   self->walk_pending = TRUE;
 }
 
+/* The throw and the group a person chose live in the game; only its moves
+ * can be picked. While a move's walk waits for its "changed", that
+ * "changed" redraws with them. */
+static void
+selection_cb (KsmGame       *game,
+              GParamSpec    *pspec,
+              KsmBoardScene *self)
+{
+  guint distance = ksm_game_get_selected_throw (game);
+  guint group = ksm_game_get_selected_group (game);
+
+  if (self->walk_pending)
+    {
+      self->distance = distance;
+      self->group = group;
+      return;
+    }
+  if (self->distance == distance && self->group == group)
+    return;
+  self->distance = distance;
+  self->group = group;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
 static void
 changed_cb (KsmGame       *game,
             KsmBoardScene *self)
@@ -367,8 +392,8 @@ find_starts (KsmBoardScene *self)
 static void
 clear (KsmBoardScene *self)
 {
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game);
   g_clear_pointer (&self->position, g_free);
   self->n_board_cells = 0;
@@ -396,8 +421,9 @@ ksm_board_scene_set_game (KsmBoardScene *self,
   self->game = game;
   if (game != NULL)
     {
-      g_signal_connect_object (game, "moved", G_CALLBACK (moved_cb), self, 0);
-      g_signal_connect_object (game, "changed", G_CALLBACK (changed_cb), self, 0);
+      g_signal_group_set_target (self->game_signals, game);
+      self->distance = ksm_game_get_selected_throw (game);
+      self->group = ksm_game_get_selected_group (game);
       find_starts (self);
     }
   g_signal_emit (self, signals[SIGNAL_RESET], 0);
@@ -429,7 +455,10 @@ ksm_board_scene_get_game (KsmBoardScene *self)
 static void
 ksm_board_scene_dispose (GObject *object)
 {
-  clear (KSM_BOARD_SCENE (object));
+  KsmBoardScene *self = KSM_BOARD_SCENE (object);
+
+  clear (self);
+  g_clear_object (&self->game_signals);
   G_OBJECT_CLASS (ksm_board_scene_parent_class)->dispose (object);
 }
 
@@ -459,6 +488,13 @@ ksm_board_scene_class_init (KsmBoardSceneClass *klass)
 static void
 ksm_board_scene_init (KsmBoardScene *self)
 {
+  self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "moved", G_CALLBACK (moved_cb), self, 0);
+  g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (changed_cb), self, 0);
+  g_signal_group_connect_object (self->game_signals, "notify::selected-throw",
+                                 G_CALLBACK (selection_cb), self, 0);
+  g_signal_group_connect_object (self->game_signals, "notify::selected-group",
+                                 G_CALLBACK (selection_cb), self, 0);
   clear (self);
 }
 

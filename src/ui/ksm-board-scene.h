@@ -90,7 +90,8 @@ gboolean           ksm_board_scene_activate         (KsmBoardScene     *self,
 
 /* Where a turn holds several throws: only moves of this distance, and of
  * the moves from hand only those entering a group of this size, can be
- * picked; 0 lets any */
+ * picked; 0 lets any. A scene showing a game follows the game's
+ * selected-throw and selected-group, and a new selection replaces these. */
 void               ksm_board_scene_set_distance     (KsmBoardScene     *self,
                                                      guint              distance);
 guint              ksm_board_scene_get_distance     (KsmBoardScene     *self);

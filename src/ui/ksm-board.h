@@ -49,7 +49,9 @@ GtkWidget *ksm_board_get_move_cell          (KsmBoard      *self,
 /* the cells of the game's geometry; yards for pieces off the board follow */
 guint      ksm_board_get_n_board_cells      (KsmBoard *self);
 /* Where a turn holds several throws: only moves of this distance (the
- * chosen throw, or units of a pool) can be picked on the board; 0 lets any */
+ * chosen throw, or units of a pool) can be picked on the board; 0 lets any.
+ * A board showing a game follows the game's selected-throw and
+ * selected-group (ksm-board-scene.h). */
 void       ksm_board_set_distance           (KsmBoard *self,
                                              guint     distance);
 guint      ksm_board_get_distance           (KsmBoard *self);

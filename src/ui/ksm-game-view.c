@@ -650,7 +650,6 @@ sync_groups (KsmGameView *self)
                                   == chosen);
   self->group_syncing = FALSE;
   gtk_widget_set_visible (self->group_tokens, sizes != 0);
-  ksm_board_set_group (self->board, chosen);
 }
 
 static void
@@ -692,7 +691,6 @@ sync_pending (KsmGameView *self)
     {
       g_clear_pointer (&self->pending_signature, g_free);
       gtk_widget_set_visible (self->pending_box, FALSE);
-      ksm_board_set_distance (self->board, 0);
       sync_groups (self);
       return;
     }
@@ -776,7 +774,6 @@ sync_pending (KsmGameView *self)
                        /* Translators: before the throws of a turn still to play, each a token */
                        : _("To play: choose a throw, then a piece"));
   gtk_widget_set_visible (self->pending_box, TRUE);
-  ksm_board_set_distance (self->board, selected);
   sync_groups (self);
 }
 

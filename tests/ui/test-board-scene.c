@@ -269,6 +269,77 @@ test_scene_piece_styles (void)
   g_assert_cmpint (ksm_skin_piece_style (ksm_skin_for (NULL), asi, &options, 3), ==, KSM_CELL_STYLE_GREEN);
 }
 
+/* every move the scene lets a person pick plays the distance the game has
+ * selected */
+static void
+assert_moves_follow (KsmBoardScene *scene, KsmGame *game)
+{
+  guint distance = ksm_game_get_selected_throw (game);
+  guint picked = 0;
+
+  g_assert_cmpuint (ksm_board_scene_get_distance (scene), ==, distance);
+  g_assert_cmpuint (ksm_board_scene_get_group (scene), ==, ksm_game_get_selected_group (game));
+  for (int i = 0; i < (int) ksm_board_scene_get_n_cells (scene); i++)
+    {
+      const KsmMove *move = ksm_board_scene_move_from (scene, i);
+      if (move == NULL)
+        continue;
+      g_assert_cmpuint (move->distance, ==, distance);
+      picked++;
+    }
+  g_assert_cmpuint (picked, >, 0);
+}
+
+/* The held throw a person chooses lives in the game: the scene follows it
+ * without a view passing it on, through every choice and every move */
+static void
+test_scene_follows_selection (void)
+{
+  guint switched = 0;
+
+  for (guint64 seed = 1; seed <= 40 && switched < 3; seed++)
+    {
+      g_autoptr(KsmGame) game = new_game (KSM_GAME_ASI_KELIYA, seed);
+      g_autoptr(KsmBoardScene) scene = ksm_board_scene_new ();
+
+      ksm_board_scene_set_game (scene, game);
+      for (int step = 0; step < 300 && ksm_game_get_phase (game) != KSM_PHASE_OVER; step++)
+        {
+          guint n_moves;
+          const KsmMove *moves;
+
+          throw_until_move (game);
+          if (ksm_game_get_selected_throw (game) != 0)
+            {
+              assert_moves_follow (scene, game);
+              /* choose each other throw the turn can play */
+              for (guint distance = 1; distance <= 24; distance++)
+                if (distance != ksm_game_get_selected_throw (game)
+                    && ksm_game_select_throw (game, distance))
+                  {
+                    assert_moves_follow (scene, game);
+                    switched++;
+                  }
+            }
+          moves = ksm_game_get_moves (game, &n_moves);
+          g_assert_cmpuint (n_moves, >, 0);
+          if (ksm_game_get_selected_throw (game) != 0)
+            {
+              /* play as a person would: a move the scene offers */
+              gboolean played = FALSE;
+              for (int i = 0; !played && i < (int) ksm_board_scene_get_n_cells (scene); i++)
+                if (ksm_board_scene_move_from (scene, i) != NULL)
+                  played = ksm_board_scene_activate (scene, i);
+              g_assert_true (played);
+            }
+          else
+            g_assert_true (ksm_game_play (game, &moves[0]));
+        }
+    }
+  /* the seeds held turns of several throws to choose between */
+  g_assert_cmpuint (switched, >=, 3);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -279,5 +350,6 @@ main (int argc, char **argv)
   g_test_add_func ("/board-scene/yards", test_scene_yards);
   g_test_add_func ("/board-scene/figure", test_scene_figure);
   g_test_add_func ("/board-scene/piece-styles", test_scene_piece_styles);
+  g_test_add_func ("/board-scene/follows-selection", test_scene_follows_selection);
   return g_test_run ();
 }
