@@ -114,3 +114,16 @@ ksm_rules_player_range (const KsmRules *rules, int *min, int *max)
   *min = rules->min_players > 0 ? rules->min_players : rules->n_players (&defaults);
   *max = rules->max_players > 0 ? rules->max_players : rules->n_players (&defaults);
 }
+
+int
+ksm_rules_partner_of (const KsmRules *rules, const KsmOptions *options, int player)
+{
+  int n = rules->n_players (options);
+
+  if (player < 0 || player >= n)
+    return -1;
+  for (int other = 0; other < n; other++)
+    if (other != player && rules->team_of (options, other) == rules->team_of (options, player))
+      return other;
+  return -1;
+}

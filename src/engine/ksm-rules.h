@@ -427,3 +427,5 @@ KsmLostReason ksm_rules_lost_reason (const KsmRules *rules, const KsmPosition *p
 /* how many may play a new game, from `min` to `max` (both the default
  * options' number where the game has one) */
 void     ksm_rules_player_range   (const KsmRules *rules, int *min, int *max);
+/* the other player of `player`'s team, or -1 where it plays alone */
+int      ksm_rules_partner_of     (const KsmRules *rules, const KsmOptions *options, int player);

@@ -362,13 +362,13 @@ update_seats (KsmGameView *self)
       /* Translators: a seat's chip: its colour, then who plays it */
       first_line = g_markup_printf_escaped (_("<b>%s</b> (%s)"), name, who);
       g_string_append (text, first_line);
-      /* a game of two teams: each seat names its partner */
-      if (rules->n_players (options) == 4 && rules->team_of (options, p) == rules->team_of (options, (p + 2) % 4)
-          && rules->team_of (options, p) != rules->team_of (options, (p + 1) % 4))
+      /* a game of teams: each seat names its partner */
+      if (ksm_rules_partner_of (rules, options, p) >= 0)
         {
           /* Translators: a seat's chip in a game of two teams; %s is the partner's seat */
           g_autofree char *partner = g_markup_printf_escaped (_(" · partner of %s"),
-                                                              ksm_words_player_name (rules, options, (p + 2) % 4));
+                                                              ksm_words_player_name (rules, options,
+                                                                                     ksm_rules_partner_of (rules, options, p)));
           g_string_append (text, partner);
           gtk_widget_add_css_class (self->seat_chips[p], rules->team_of (options, p) == 0 ? "team-a" : "team-b");
         }
@@ -424,16 +424,6 @@ update_seats (KsmGameView *self)
     }
 }
 
-/* The winner's partner in a team game, or -1 */
-static int
-partner_of (const KsmRules *rules, const KsmOptions *options, int player)
-{
-  for (int other = 0; other < rules->n_players (options); other++)
-    if (other != player && rules->team_of (options, other) == rules->team_of (options, player))
-      return other;
-  return -1;
-}
-
 /* Says whose turn it is and what they are to do, and the pieces left. */
 static void
 update_status (KsmGameView *self)
@@ -462,11 +452,11 @@ update_status (KsmGameView *self)
       ksm_game_get_outcome (game, &outcome);
       if (outcome.winner < 0)
         status = g_strdup (_("The game is drawn"));
-      else if (partner_of (rules, options, outcome.winner) >= 0)
+      else if (ksm_rules_partner_of (rules, options, outcome.winner) >= 0)
         /* Translators: a team's win; %s and %s are the partners */
         status = g_strdup_printf (_("%s and %s won"), ksm_words_player_name (rules, options, outcome.winner),
                                   ksm_words_player_name (rules, options,
-                                                         partner_of (rules, options, outcome.winner)));
+                                                         ksm_rules_partner_of (rules, options, outcome.winner)));
       else if (outcome.gulmasi)
         /* Translators: %s is the winning side */
         status = g_strdup_printf (_("%s won. Gulmasi!"), ksm_words_player_name (rules, options, outcome.winner));

@@ -86,11 +86,11 @@ result_words (KsmLibraryItem *item)
   if (outcome.winner < 0)
     return g_strdup (_("A draw"));
   /* a team's win names both partners */
-  for (int p = 0; p < rules->n_players (options); p++)
-    if (p != outcome.winner && rules->team_of (options, p) == rules->team_of (options, outcome.winner))
-      /* Translators: a team's win; %s and %s are the partners */
-      return g_strdup_printf (_("%s and %s won"), ksm_words_player_name (rules, options, outcome.winner),
-                              ksm_words_player_name (rules, options, p));
+  if (ksm_rules_partner_of (rules, options, outcome.winner) >= 0)
+    /* Translators: a team's win; %s and %s are the partners */
+    return g_strdup_printf (_("%s and %s won"), ksm_words_player_name (rules, options, outcome.winner),
+                            ksm_words_player_name (rules, options,
+                                                   ksm_rules_partner_of (rules, options, outcome.winner)));
   if (outcome.gulmasi)
     /* Translators: %s is the winning side */
     return g_strdup_printf (_("%s won a gulmasi"), ksm_words_player_name (rules, options, outcome.winner));

@@ -108,16 +108,6 @@ seated_options (KsmNewGamePage *self, KsmOptions *options)
     options->n_players = (guint8) (min_players + (int) selected);
 }
 
-/* the other seat of `player`'s team, or -1 where it plays alone */
-static int
-partner_of (const KsmRules *rules, const KsmOptions *options, int player)
-{
-  for (int other = 0; other < rules->n_players (options); other++)
-    if (other != player && rules->team_of (options, other) == rules->team_of (options, player))
-      return other;
-  return -1;
-}
-
 /* Opponent choices: index 0 is a person, index 1 + level a computer level */
 static void
 fill_opponents (KsmNewGamePage *self)
@@ -183,12 +173,12 @@ update_seats (KsmNewGamePage *self)
       if (p < n)
         adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seat_rows[p]),
                                        ksm_words_player_name (self->rules, &options, p));
-      if (p < n && partner_of (self->rules, &options, p) >= 0)
+      if (p < n && ksm_rules_partner_of (self->rules, &options, p) >= 0)
         {
           /* Translators: a seat of a game of teams; %s is the partner's seat */
           g_autofree char *partner = g_strdup_printf (_("Partner of %s"),
                                                       ksm_words_player_name (self->rules, &options,
-                                                                             partner_of (self->rules, &options, p)));
+                                                                             ksm_rules_partner_of (self->rules, &options, p)));
           adw_action_row_set_subtitle (ADW_ACTION_ROW (self->seat_rows[p]), partner);
         }
       else

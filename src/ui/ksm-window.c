@@ -363,19 +363,14 @@ game_over_cb (KsmWindow *self,
   const KsmOptions *options = ksm_game_get_options (game);
   const KsmSkin *skin = ksm_skin_for (rules);
   KsmSkinScoreWords score_words = skin->score_words;
-  int partner = -1;
+  int partner;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
   int points[KSM_MAX_PLAYERS] = { 0 };
 
   /* a team's win names both partners */
-  for (int p = 0; winner >= 0 && p < rules->n_players (options); p++)
-    if (p != winner && rules->team_of (options, p) == rules->team_of (options, winner))
-      {
-        partner = p;
-        break;
-      }
+  partner = ksm_rules_partner_of (rules, options, winner);
 
   add_point (self, winner, (int) score);
   show_score (self);

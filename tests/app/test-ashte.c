@@ -46,23 +46,6 @@ start_game (Fixture *fixture, int players, const char *const *seats, const char 
   return ksm_window_get_game (fixture->window);
 }
 
-static gboolean
-dialog_shown (gpointer data)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        {
-          *(AdwMessageDialog **) data = ADW_MESSAGE_DIALOG (window);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 static void
 test_start_page_offers_it (Fixture *fixture, gconstpointer data)
 {

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include <adwaita.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 
@@ -43,4 +44,40 @@ test_isolate_home (const char *root)
       g_assert_cmpint (g_mkdir_with_parents (path, 0700), ==, 0);
       g_setenv (homes[i].variable, path, TRUE);
     }
+}
+
+/* a wait_for () condition: a message dialog is shown; `data`, when not
+ * NULL, is an AdwMessageDialog ** that gets it */
+static inline gboolean
+dialog_shown (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        {
+          if (data != NULL)
+            *(AdwMessageDialog **) data = ADW_MESSAGE_DIALOG (window);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* the label below `widget` that reads `text`, or NULL */
+static inline GtkWidget *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }

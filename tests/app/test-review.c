@@ -400,23 +400,6 @@ test_play_from_here_keeps_the_original (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (n_rows (fixture), ==, N_GAMES + 1);
 }
 
-static gboolean
-dialog_shown (gpointer data)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        {
-          *(AdwMessageDialog **) data = ADW_MESSAGE_DIALOG (window);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 /* The end screen's Review opens the finished game under review at its end */
 static void
 test_review_from_end_screen (Fixture *fixture, gconstpointer data)

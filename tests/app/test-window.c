@@ -237,24 +237,6 @@ test_click_moves_and_undo_restores (Fixture *fixture, gconstpointer data)
   g_assert_true (action_enabled (fixture, "redo"));
 }
 
-static gboolean
-dialog_shown (gpointer data)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        {
-          if (data != NULL)
-            *(AdwMessageDialog **) data = ADW_MESSAGE_DIALOG (window);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 static void
 test_whole_game_against_computer (Fixture *fixture, gconstpointer data)
 {
@@ -384,21 +366,6 @@ test_accessible_header_and_cells (Fixture *fixture, gconstpointer data)
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_ROLE_BUTTON);
   g_assert_nonnull (ksm_cell_get_label (KSM_CELL (cell)));
   g_assert_cmpstr (ksm_cell_get_label (KSM_CELL (cell)), !=, "");
-}
-
-static GtkWidget *
-find_label (GtkWidget *widget, const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static GtkWidget *
