@@ -24,6 +24,7 @@ struct _KsmHistoryView
   KsmGame           *game;
   GSignalGroup      *game_signals;
   KsmReview         *review;       /* marks its analysis' judgements, when set */
+  GSignalGroup      *review_signals;
   GArray            *row_starts;   /* guint: the record index of each row's first event */
 };
 
@@ -49,6 +50,9 @@ ksm_history_view_dispose (GObject *object)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
+  if (self->review_signals != NULL)
+    g_signal_group_set_target (self->review_signals, NULL);
+  g_clear_object (&self->review_signals);
   g_clear_object (&self->review);
   G_OBJECT_CLASS (ksm_history_view_parent_class)->dispose (object);
 }
@@ -117,6 +121,8 @@ ksm_history_view_class_init (KsmHistoryViewClass *klass)
 
 static void game_changed_cb (KsmHistoryView *self);
 
+static void analysed_cb (KsmHistoryView *self);
+
 static void
 ksm_history_view_init (KsmHistoryView *self)
 {
@@ -125,6 +131,9 @@ ksm_history_view_init (KsmHistoryView *self)
   /* the rows come from the record alone, complete at "changed" */
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  self->review_signals = g_signal_group_new (KSM_TYPE_REVIEW);
+  g_signal_group_connect_object (self->review_signals, "notify::analysed", G_CALLBACK (analysed_cb), self,
                                  G_CONNECT_SWAPPED);
 }
 
@@ -449,12 +458,8 @@ ksm_history_view_set_review (KsmHistoryView *self, KsmReview *review)
 
   if (self->review == review)
     return;
-  if (self->review != NULL)
-    g_signal_handlers_disconnect_by_data (self->review, self);
   g_set_object (&self->review, review);
-  if (review != NULL)
-    g_signal_connect_object (review, "notify::analysed", G_CALLBACK (analysed_cb), self,
-                             G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->review_signals, review);
   remove_rows_from (self, 0);
   update_rows (self);
 }
