@@ -9,6 +9,113 @@
 #include "ksm-player.h"
 #include "ksm-words.h"
 
+/* The list's frame: GTK 4.8's GtkScrolledWindow asks its content for its
+ * natural height at no width, so rows of wrapped words measure short and
+ * the list opened clipped to a row and a half. This asks at the width it
+ * is given, up to the scroller's max-content-height, then lets it scroll. */
+#define KSM_HINT_WIDTH 300
+
+#define KSM_TYPE_HINT_FIT (ksm_hint_fit_get_type ())
+G_DECLARE_FINAL_TYPE (KsmHintFit, ksm_hint_fit, KSM, HINT_FIT, GtkWidget)
+
+struct _KsmHintFit
+{
+  GtkWidget  parent_instance;
+
+  GtkWidget *scroller;
+  GtkWidget *content;
+};
+
+G_DEFINE_FINAL_TYPE (KsmHintFit, ksm_hint_fit, GTK_TYPE_WIDGET)
+
+static void
+ksm_hint_fit_dispose (GObject *object)
+{
+  KsmHintFit *self = KSM_HINT_FIT (object);
+
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  self->content = NULL;
+  G_OBJECT_CLASS (ksm_hint_fit_parent_class)->dispose (object);
+}
+
+static GtkSizeRequestMode
+ksm_hint_fit_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+ksm_hint_fit_measure (GtkWidget      *widget,
+                      GtkOrientation  orientation,
+                      int             for_size,
+                      int            *minimum,
+                      int            *natural,
+                      int            *minimum_baseline,
+                      int            *natural_baseline)
+{
+  KsmHintFit *self = KSM_HINT_FIT (widget);
+  int width, most, content;
+
+  gtk_widget_measure (self->scroller, orientation, for_size, minimum, natural, NULL, NULL);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = MAX (*minimum, KSM_HINT_WIDTH);
+      *natural = MAX (*natural, KSM_HINT_WIDTH);
+      return;
+    }
+  /* at the width it will have: GTK 4.8's popover asks at its own width,
+   * shadow included, and then gives its content less */
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+  if (for_size >= 0)
+    width = MIN (width, for_size);
+  most = gtk_scrolled_window_get_max_content_height (GTK_SCROLLED_WINDOW (self->scroller));
+  gtk_widget_measure (self->content, GTK_ORIENTATION_VERTICAL, width, NULL, &content, NULL, NULL);
+  if (most >= 0)
+    content = MIN (content, most);
+  *natural = MAX (*minimum, content);
+}
+
+static void
+ksm_hint_fit_size_allocate (GtkWidget *widget,
+                            int        width,
+                            int        height,
+                            int        baseline)
+{
+  gtk_widget_allocate (KSM_HINT_FIT (widget)->scroller, width, height, baseline, NULL);
+}
+
+static void
+ksm_hint_fit_class_init (KsmHintFitClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ksm_hint_fit_dispose;
+  widget_class->get_request_mode = ksm_hint_fit_get_request_mode;
+  widget_class->measure = ksm_hint_fit_measure;
+  widget_class->size_allocate = ksm_hint_fit_size_allocate;
+}
+
+static void
+ksm_hint_fit_init (KsmHintFit *self)
+{
+}
+
+/* `content` scrolls in `scroller`, which the frame takes */
+static GtkWidget *
+ksm_hint_fit_new (GtkWidget *scroller, GtkWidget *content)
+{
+  KsmHintFit *self = g_object_new (KSM_TYPE_HINT_FIT, NULL);
+
+  self->scroller = scroller;
+  self->content = content;
+  gtk_widget_set_parent (scroller, GTK_WIDGET (self));
+  return GTK_WIDGET (self);
+}
+
+/* the rows' chances, in whole percent as they are shown: moves whose shown
+ * chances are equal are said to be equal */
+#define PERCENT(chance) ((int) ((chance) * 100 + 0.5))
+
 struct _KsmHintPopover
 {
   GtkPopover    parent_instance;
@@ -17,9 +124,13 @@ struct _KsmHintPopover
   GtkListBox   *list;
   GCancellable *cancellable;
   KsmGame      *game;
+  KsmBoard     *board;     /* where the move pointed at is shown, or NULL */
   KsmMove       moves[KSM_MAX_MOVES];
+  guint         n_moves;
   GPtrArray    *texts;     /* char *: each row's words, best first */
   GArray       *order;     /* guint: each row's index into moves */
+  int           hovered;   /* the row under the pointer, or -1 */
+  int           focused;   /* the row with the keyboard focus, or -1 */
 };
 
 G_DEFINE_FINAL_TYPE (KsmHintPopover, ksm_hint_popover, GTK_TYPE_POPOVER)
@@ -32,6 +143,7 @@ ksm_hint_popover_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->game);
+  g_clear_object (&self->board);
   G_OBJECT_CLASS (ksm_hint_popover_parent_class)->dispose (object);
 }
 
@@ -43,6 +155,92 @@ ksm_hint_popover_finalize (GObject *object)
   g_clear_pointer (&self->texts, g_ptr_array_unref);
   g_clear_pointer (&self->order, g_array_unref);
   G_OBJECT_CLASS (ksm_hint_popover_parent_class)->finalize (object);
+}
+
+/* The board's cell for where `move` starts: its own, or the yard a piece
+ * enters from; -1 where the board has none to show */
+static int
+move_start_cell (KsmBoard *board, const KsmMove *move)
+{
+  GtkWidget *cell = ksm_board_get_move_cell (board, move), *each;
+
+  for (guint i = 0; cell != NULL && (each = ksm_board_get_cell (board, i)) != NULL; i++)
+    if (each == cell)
+      return (int) i;
+  return -1;
+}
+
+/* The board shows the move pointed at in the list: the row under the
+ * pointer, else the focused one, else the best; nothing when closed. */
+static void
+show_on_board (KsmHintPopover *self)
+{
+  int row = self->hovered >= 0 ? self->hovered : self->focused >= 0 ? self->focused : 0;
+  const KsmMove *move;
+  int from;
+
+  if (self->board == NULL)
+    return;
+  if (!gtk_widget_get_visible (GTK_WIDGET (self)) || (guint) row >= self->order->len)
+    {
+      ksm_board_set_highlight (self->board, -1, -1, 0, FALSE);
+      return;
+    }
+  move = &self->moves[g_array_index (self->order, guint, row)];
+  from = move_start_cell (self->board, move);
+  /* a piece that enters where no yard stands is shown where it lands */
+  if (from < 0)
+    from = move->to;
+  ksm_board_set_highlight (self->board, from, move->to, move->captured, FALSE);
+}
+
+static int
+controller_row (GtkEventController *controller)
+{
+  return gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (gtk_event_controller_get_widget (controller)));
+}
+
+static void
+row_point (KsmHintPopover *self, int *pointer, int row, gboolean inside)
+{
+  if (inside)
+    *pointer = row;
+  else if (*pointer == row)
+    *pointer = -1;
+  else
+    return;
+  show_on_board (self);
+}
+
+static void
+row_enter_cb (GtkEventControllerMotion *controller, double x, double y, KsmHintPopover *self)
+{
+  row_point (self, &self->hovered, controller_row (GTK_EVENT_CONTROLLER (controller)), TRUE);
+}
+
+static void
+row_leave_cb (GtkEventControllerMotion *controller, KsmHintPopover *self)
+{
+  row_point (self, &self->hovered, controller_row (GTK_EVENT_CONTROLLER (controller)), FALSE);
+}
+
+static void
+row_focus_in_cb (GtkEventControllerFocus *controller, KsmHintPopover *self)
+{
+  row_point (self, &self->focused, controller_row (GTK_EVENT_CONTROLLER (controller)), TRUE);
+}
+
+static void
+row_focus_out_cb (GtkEventControllerFocus *controller, KsmHintPopover *self)
+{
+  row_point (self, &self->focused, controller_row (GTK_EVENT_CONTROLLER (controller)), FALSE);
+}
+
+static void
+closed_cb (KsmHintPopover *self)
+{
+  self->hovered = self->focused = -1;
+  show_on_board (self);
 }
 
 gboolean
@@ -83,6 +281,7 @@ ksm_hint_popover_init (KsmHintPopover *self)
 {
   GtkWidget *spinner, *scroller, *thinking, *label;
 
+  self->hovered = self->focused = -1;
   self->texts = g_ptr_array_new_with_free_func (g_free);
   self->order = g_array_new (FALSE, FALSE, sizeof (guint));
   self->stack = GTK_STACK (gtk_stack_new ());
@@ -108,16 +307,15 @@ ksm_hint_popover_init (KsmHintPopover *self)
   g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
   scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 420);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
-  gtk_stack_add_named (self->stack, scroller, "moves");
+  gtk_stack_add_named (self->stack, ksm_hint_fit_new (scroller, GTK_WIDGET (self->list)), "moves");
 
   label = gtk_label_new (NULL);
   gtk_stack_add_named (self->stack, label, "none");
 
-  gtk_widget_set_size_request (GTK_WIDGET (self->stack), 300, -1);
   gtk_popover_set_child (GTK_POPOVER (self), GTK_WIDGET (self->stack));
+  g_signal_connect (self, "closed", G_CALLBACK (closed_cb), NULL);
 }
 
 GtkWidget *
@@ -194,78 +392,181 @@ describe_hint (KsmGame *game, const KsmMove *move, const KsmHint *hint)
 }
 
 static void
-ranked_cb (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
+clear_rows (KsmHintPopover *self)
 {
-  KsmHintPopover *self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) hints = ksm_game_rank_moves_finish (KSM_GAME (source), result, &error);
   GtkWidget *child;
 
-  /* a newer question replaced this one */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_object_unref (self);
-      return;
-    }
-
+  self->hovered = self->focused = -1;
+  g_array_set_size (self->order, 0);
+  g_ptr_array_set_size (self->texts, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
     gtk_list_box_remove (self->list, child);
-  g_ptr_array_set_size (self->texts, 0);
-  g_array_set_size (self->order, 0);
+  show_on_board (self);
+}
 
-  if (hints == NULL)
+/* The words over a row whose chance, as shown, equals another's: the best
+ * is not said to be better than a move of the same chance; NULL for none */
+static const char *
+equal_words (GArray *hints, guint index)
+{
+  int best = PERCENT (g_array_index (hints, KsmHint, 0).win_chance);
+  int percent = PERCENT (g_array_index (hints, KsmHint, index).win_chance);
+
+  if (percent == best && hints->len > 1
+      && PERCENT (g_array_index (hints, KsmHint, 1).win_chance) == best)
+    /* Translators: over a hint's move whose chance of winning is as good
+     * as the best's */
+    return _("Equal best");
+  if (index > 0 && PERCENT (g_array_index (hints, KsmHint, index - 1).win_chance) == percent)
+    /* Translators: over a hint's move whose chance of winning is the same
+     * as the move listed above it */
+    return _("Same chance as the move above");
+  return NULL;
+}
+
+/* one row: the move in words under what it equals, if anything; the board
+ * follows the pointer and the focus over it */
+static GtkWidget *
+make_row (KsmHintPopover *self, const char *words, const char *equal, gboolean best)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *label = gtk_label_new (words);
+  GtkEventController *controller;
+
+  if (equal != NULL)
     {
-      gtk_label_set_label (GTK_LABEL (gtk_stack_get_child_by_name (self->stack, "none")),
-                           _("No move to weigh: the game has moved on."));
-      gtk_stack_set_visible_child_name (self->stack, "none");
-      g_object_unref (self);
-      return;
+      GtkWidget *caption = gtk_label_new (equal);
+      gtk_label_set_xalign (GTK_LABEL (caption), 0);
+      gtk_label_set_wrap (GTK_LABEL (caption), TRUE);
+      gtk_widget_add_css_class (caption, "caption-heading");
+      gtk_widget_add_css_class (caption, best ? "accent" : "dim-label");
+      gtk_box_append (GTK_BOX (box), caption);
     }
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  if (best)
+    gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  gtk_widget_set_margin_start (box, 10);
+  gtk_widget_set_margin_end (box, 10);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (row_enter_cb), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (row_leave_cb), self);
+  gtk_widget_add_controller (row, controller);
+  controller = gtk_event_controller_focus_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (row_focus_in_cb), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (row_focus_out_cb), self);
+  gtk_widget_add_controller (row, controller);
+  return row;
+}
+
+static void
+fill_rows (KsmHintPopover *self, GArray *hints)
+{
+  int best = hints->len > 0 ? PERCENT (g_array_index (hints, KsmHint, 0).win_chance) : 0;
+
+  clear_rows (self);
   for (guint i = 0; i < hints->len; i++)
     {
       const KsmHint *hint = &g_array_index (hints, KsmHint, i);
-      char *text = describe_hint (self->game, &self->moves[hint->move], hint);
-      GtkWidget *label = gtk_label_new (text);
+      g_autofree char *words = describe_hint (self->game, &self->moves[hint->move], hint);
+      const char *equal = equal_words (hints, i);
+      GtkWidget *row = make_row (self, words, equal, PERCENT (hint->win_chance) == best);
       guint move = (guint) hint->move;
+      char *text = equal == NULL ? g_strdup (words)
+        /* Translators: a hint's row as a screen reader says it: "Equal
+         * best: B16 to M17: 40% chance of winning; ..." */
+        : g_strdup_printf (C_("hint row", "%s: %s"), equal, words);
 
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_set_margin_top (label, 8);
-      gtk_widget_set_margin_bottom (label, 8);
-      gtk_widget_set_margin_start (label, 10);
-      gtk_widget_set_margin_end (label, 10);
-      if (i == 0)
-        gtk_widget_add_css_class (label, "heading");
-      gtk_list_box_append (self->list, label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+      gtk_list_box_append (self->list, row);
       g_ptr_array_add (self->texts, text);
       g_array_append_val (self->order, move);
     }
   gtk_stack_set_visible_child_name (self->stack, "moves");
-  g_object_unref (self);
+  /* the keyboard starts at the best, as the board does */
+  if (self->order->len > 0)
+    gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (self->list, 0)));
+  show_on_board (self);
 }
 
-void
-ksm_hint_popover_show_for (KsmHintPopover *self, KsmGame *game)
+static void
+ranked_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(KsmHintPopover) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) hints = ksm_game_rank_moves_finish (KSM_GAME (source), result, &error);
+
+  /* a newer question replaced this one */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (hints == NULL || hints->len == 0)
+    {
+      clear_rows (self);
+      gtk_label_set_label (GTK_LABEL (gtk_stack_get_child_by_name (self->stack, "none")),
+                           _("No move to weigh: the game has moved on."));
+      gtk_stack_set_visible_child_name (self->stack, "none");
+      return;
+    }
+  fill_rows (self, hints);
+}
+
+/* forgets the last question and takes the game's moves as they are now */
+static void
+begin (KsmHintPopover *self, KsmGame *game, KsmBoard *board)
 {
   const KsmMove *moves;
   guint n_moves;
 
-  g_return_if_fail (KSM_IS_HINT_POPOVER (self));
-  g_return_if_fail (KSM_IS_GAME (game));
-
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
+  clear_rows (self);
+  if (self->board != NULL && self->board != board)
+    ksm_board_set_highlight (self->board, -1, -1, 0, FALSE);
   g_set_object (&self->game, game);
-
+  g_set_object (&self->board, board);
   moves = ksm_game_get_moves (game, &n_moves);
   memcpy (self->moves, moves, sizeof (KsmMove) * n_moves);
+  self->n_moves = n_moves;
+}
+
+void
+ksm_hint_popover_show_for (KsmHintPopover *self, KsmGame *game, KsmBoard *board)
+{
+  g_return_if_fail (KSM_IS_HINT_POPOVER (self));
+  g_return_if_fail (KSM_IS_GAME (game));
+  g_return_if_fail (board == NULL || KSM_IS_BOARD (board));
+
+  begin (self, game, board);
   gtk_stack_set_visible_child_name (self->stack, "thinking");
   ksm_game_rank_moves_async (game, self->cancellable, ranked_cb, g_object_ref (self));
   gtk_popover_popup (GTK_POPOVER (self));
+}
+
+void
+ksm_hint_popover_show_ranking (KsmHintPopover *self,
+                               KsmGame        *game,
+                               KsmBoard       *board,
+                               GArray         *hints)
+{
+  g_return_if_fail (KSM_IS_HINT_POPOVER (self));
+  g_return_if_fail (KSM_IS_GAME (game));
+  g_return_if_fail (board == NULL || KSM_IS_BOARD (board));
+  g_return_if_fail (hints != NULL);
+
+  begin (self, game, board);
+  for (guint i = 0; i < hints->len; i++)
+    g_return_if_fail ((guint) g_array_index (hints, KsmHint, i).move < self->n_moves);
+  gtk_popover_popup (GTK_POPOVER (self));
+  fill_rows (self, hints);
 }
 
 guint
@@ -280,4 +581,18 @@ ksm_hint_popover_get_row_text (KsmHintPopover *self, guint index)
 {
   g_return_val_if_fail (KSM_IS_HINT_POPOVER (self), NULL);
   return index < self->texts->len ? g_ptr_array_index (self->texts, index) : NULL;
+}
+
+GtkWidget *
+ksm_hint_popover_get_row (KsmHintPopover *self, guint index)
+{
+  g_return_val_if_fail (KSM_IS_HINT_POPOVER (self), NULL);
+  return index < self->order->len ? GTK_WIDGET (gtk_list_box_get_row_at_index (self->list, (int) index)) : NULL;
+}
+
+const KsmMove *
+ksm_hint_popover_get_row_move (KsmHintPopover *self, guint index)
+{
+  g_return_val_if_fail (KSM_IS_HINT_POPOVER (self), NULL);
+  return index < self->order->len ? &self->moves[g_array_index (self->order, guint, index)] : NULL;
 }

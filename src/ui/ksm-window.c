@@ -776,7 +776,8 @@ hint_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   KsmWindow *self = KSM_WINDOW (user_data);
 
   if (self->game != NULL)
-    ksm_hint_popover_show_for (self->hint_popover, self->game);
+    ksm_hint_popover_show_for (self->hint_popover, self->game,
+                               KSM_BOARD (ksm_game_view_get_board (self->game_view)));
 }
 
 static const GActionEntry win_entries[] = {

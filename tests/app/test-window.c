@@ -11,6 +11,7 @@
 #include "ksm-board.h"
 #include "ksm-cell.h"
 #include "ksm-game-settings.h"
+#include "ksm-hint-popover.h"
 #include "ksm-history-view.h"
 #include "ksm-new-game-page.h"
 #include "ksm-rules.h"
@@ -352,6 +353,211 @@ test_hint_ranks_and_plays (Fixture *fixture, gconstpointer data)
   iterate (2);
   g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), >, n_events);
   g_assert_cmpint (ksm_record_get_event (ksm_game_get_record (game), n_events)->kind, ==, KSM_EVENT_MOVE);
+}
+
+/* a tick callback: counts the frames the widget's clock has run */
+static gboolean
+count_frame_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+frames_counted (gpointer data)
+{
+  return *(guint *) data >= 3;
+}
+
+/* lets `widget` lay out and draw what changed: three frames of its clock */
+static void
+wait_for_frames (GtkWidget *widget)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
+
+  wait_for (frames_counted, &frames, "three frames");
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
+/* Throws, and plays the first move, until a throw offers `least` moves */
+static void
+throw_until_moves (Fixture *fixture, KsmGame *game, guint least)
+{
+  for (int tries = 0; tries < 200; tries++)
+    {
+      guint n_moves;
+      const KsmMove *moves;
+
+      throw_until_movable (fixture, game);
+      moves = ksm_game_get_moves (game, &n_moves);
+      if (n_moves >= least)
+        return;
+      g_assert_true (ksm_game_play (game, &moves[0]));
+      iterate (2);
+    }
+  g_assert_not_reached ();
+}
+
+/* whether the board shows `move` as pointed at (where it starts, or where
+ * it lands for a piece entering without a yard) and where it lands; for
+ * NULL, whether it shows no move */
+static gboolean
+board_shows (KsmBoard *board, const KsmMove *move)
+{
+  GtkWidget *start = move != NULL ? ksm_board_get_move_cell (board, move) : NULL;
+  GtkWidget *cell;
+
+  for (guint i = 0; (cell = ksm_board_get_cell (board, i)) != NULL; i++)
+    {
+      gboolean target = move != NULL && (int) i == move->to;
+      gboolean pointed = move != NULL && (start != NULL ? cell == start : target);
+
+      if (gtk_widget_has_css_class (cell, "pointed") != pointed
+          || gtk_widget_has_css_class (cell, "target") != target)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The hint's list opens at its rows' height (up to its most, then it
+ * scrolls), starts at the best with the best shown on the board, Down
+ * goes to the next move and shows it, and Enter plays it and closes. */
+static void
+test_hint_list_keyboard_and_board (Fixture *fixture, gconstpointer data)
+{
+  KsmGame *game = start_person_game (fixture, 0);
+  KsmHintPopover *popover = ksm_window_get_hint_popover (fixture->window);
+  KsmBoard *board = board_of (fixture);
+  GtkWidget *first, *second, *list, *scroller, *row;
+  int most, rows = 0;
+  guint n_events;
+  KsmMove chosen;
+  const KsmEvent *event;
+
+  throw_until_moves (fixture, game, 3);
+  activate (fixture, "win.hint", NULL);
+  wait_for (hints_shown, popover, "the hints");
+  wait_for_frames (GTK_WIDGET (popover));
+
+  first = ksm_hint_popover_get_row (popover, 0);
+  second = ksm_hint_popover_get_row (popover, 1);
+  list = gtk_widget_get_parent (first);
+  scroller = gtk_widget_get_ancestor (first, GTK_TYPE_SCROLLED_WINDOW);
+  most = gtk_scrolled_window_get_max_content_height (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_cmpint (most, >, 0);
+  for (row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      int natural;
+      gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (row), NULL, &natural, NULL, NULL);
+      rows += natural;
+    }
+  g_assert_cmpint (gtk_widget_get_height (scroller), >=, MIN (rows, most));
+  g_assert_cmpint (2 * gtk_widget_get_height (scroller), >, 3 * gtk_widget_get_height (first));
+
+  /* the keyboard starts at the best, which the board shows */
+  g_assert_true (gtk_widget_is_focus (first));
+  g_assert_true (board_shows (board, ksm_hint_popover_get_row_move (popover, 0)));
+
+  /* Down, as the list's key binding does it: the next move, on the board too */
+  g_signal_emit_by_name (list, "move-cursor", GTK_MOVEMENT_DISPLAY_LINES, 1, FALSE, FALSE);
+  iterate (2);
+  g_assert_true (gtk_widget_is_focus (second));
+  g_assert_true (board_shows (board, ksm_hint_popover_get_row_move (popover, 1)));
+
+  /* Enter on it plays it, closes the list and takes the move off the board */
+  chosen = *ksm_hint_popover_get_row_move (popover, 1);
+  n_events = ksm_record_get_n_events (ksm_game_get_record (game));
+  g_assert_true (gtk_widget_activate (second));
+  iterate (2);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), >, n_events);
+  event = ksm_record_get_event (ksm_game_get_record (game), n_events);
+  g_assert_cmpint (event->kind, ==, KSM_EVENT_MOVE);
+  g_assert_cmpint (event->move.from, ==, chosen.from);
+  g_assert_cmpint (event->move.to, ==, chosen.to);
+  g_assert_true (board_shows (board, NULL));
+}
+
+/* the words of row `index`'s move: its last label */
+static const char *
+row_words (KsmHintPopover *popover, guint index)
+{
+  GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (ksm_hint_popover_get_row (popover, index)));
+  return gtk_label_get_text (GTK_LABEL (gtk_widget_get_last_child (box)));
+}
+
+static gboolean
+row_is_heading (KsmHintPopover *popover, guint index)
+{
+  GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (ksm_hint_popover_get_row (popover, index)));
+  return gtk_widget_has_css_class (gtk_widget_get_last_child (box), "heading");
+}
+
+/* Row `index` reads `equal` over its move's words, or no such words for
+ * NULL, and a screen reader hears what it reads */
+static void
+assert_row_equal_words (KsmHintPopover *popover, guint index, const char *equal)
+{
+  const char *text = ksm_hint_popover_get_row_text (popover, index);
+  g_autofree char *expected = equal != NULL ? g_strdup_printf ("%s: %s", equal, row_words (popover, index))
+                                            : g_strdup (row_words (popover, index));
+  char *error;
+
+  g_assert_cmpstr (text, ==, expected);
+  g_assert_null (strstr (row_words (popover, index), "Equal best"));
+  g_assert_null (strstr (row_words (popover, index), "Same chance"));
+  error = gtk_test_accessible_check_property (GTK_ACCESSIBLE (ksm_hint_popover_get_row (popover, index)),
+                                              GTK_ACCESSIBLE_PROPERTY_LABEL, text);
+  g_assert_null (error);
+}
+
+/* Moves whose chances are shown equal say so, and the best is not set
+ * above a move of the same chance; the board shows nothing once closed. */
+static void
+test_hint_equal_chances (Fixture *fixture, gconstpointer data)
+{
+  KsmGame *game = start_person_game (fixture, 0);
+  KsmHintPopover *popover = ksm_window_get_hint_popover (fixture->window);
+  KsmBoard *board = board_of (fixture);
+  /* 50% and 50% as shown, though not exactly; then 40% twice */
+  const double tied[] = { 0.504, 0.496, 0.40, 0.40 };
+  const double apart[] = { 0.60, 0.50, 0.40, 0.30 };
+  g_autoptr(GArray) hints = g_array_new (FALSE, TRUE, sizeof (KsmHint));
+
+  throw_until_moves (fixture, game, G_N_ELEMENTS (tied));
+  g_array_set_size (hints, G_N_ELEMENTS (tied));
+  for (guint i = 0; i < hints->len; i++)
+    {
+      g_array_index (hints, KsmHint, i).move = (int) i;
+      g_array_index (hints, KsmHint, i).win_chance = tied[i];
+    }
+  ksm_hint_popover_show_ranking (popover, game, board, hints);
+  iterate (2);
+  g_assert_cmpuint (ksm_hint_popover_get_n_rows (popover), ==, G_N_ELEMENTS (tied));
+  assert_row_equal_words (popover, 0, "Equal best");
+  assert_row_equal_words (popover, 1, "Equal best");
+  assert_row_equal_words (popover, 2, NULL);
+  assert_row_equal_words (popover, 3, "Same chance as the move above");
+  g_assert_true (row_is_heading (popover, 0));
+  g_assert_true (row_is_heading (popover, 1));
+  g_assert_false (row_is_heading (popover, 2));
+  g_assert_true (board_shows (board, ksm_hint_popover_get_row_move (popover, 0)));
+
+  for (guint i = 0; i < hints->len; i++)
+    g_array_index (hints, KsmHint, i).win_chance = apart[i];
+  ksm_hint_popover_show_ranking (popover, game, board, hints);
+  iterate (2);
+  for (guint i = 0; i < hints->len; i++)
+    {
+      assert_row_equal_words (popover, i, NULL);
+      g_assert_cmpint (row_is_heading (popover, i), ==, i == 0);
+    }
+
+  /* closed (as Escape does), the board shows no move */
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  iterate (2);
+  g_assert_true (board_shows (board, NULL));
 }
 
 static void
@@ -835,6 +1041,8 @@ main (int argc, char **argv)
   ADD ("resume-offered-after-restart", test_resume_offered_after_restart);
   ADD ("accessible-cells", test_accessible_header_and_cells);
   ADD ("hint-ranks-and-plays", test_hint_ranks_and_plays);
+  ADD ("hint-list-keyboard-and-board", test_hint_list_keyboard_and_board);
+  ADD ("hint-equal-chances", test_hint_equal_chances);
   ADD ("rules-pane-beside-the-board", test_rules_pane_beside_the_board);
   ADD ("rules-window-from-start-page", test_rules_window_from_start_page);
   ADD ("rules-pane-narrow", test_rules_pane_narrow);
