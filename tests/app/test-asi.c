@@ -257,6 +257,11 @@ test_undo_history_hint (Fixture *fixture, gconstpointer data)
   wait_for (hints_shown, popover, "the hints");
   ksm_game_get_moves (game, &n_moves);
   g_assert_cmpuint (ksm_hint_popover_get_n_rows (popover), ==, n_moves);
+  /* the board points at the best, a piece in hand by its yard */
+  move = *ksm_hint_popover_get_row_move (popover, 0);
+  g_assert_true (gtk_widget_has_css_class (ksm_board_get_move_cell (board_of (fixture), &move), "pointed"));
+  if (move.to >= 0)
+    g_assert_true (gtk_widget_has_css_class (ksm_board_get_cell (board_of (fixture), (guint) move.to), "target"));
   g_assert_true (ksm_hint_popover_choose (popover, 0));
   iterate (2);
   g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), >, n_events);
