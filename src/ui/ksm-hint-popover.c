@@ -131,6 +131,7 @@ struct _KsmHintPopover
   GArray       *order;     /* guint: each row's index into moves */
   int           hovered;   /* the row under the pointer, or -1 */
   int           focused;   /* the row with the keyboard focus, or -1 */
+  GtkWidget    *return_focus; /* weak: where the focus was when it opened */
 };
 
 G_DEFINE_FINAL_TYPE (KsmHintPopover, ksm_hint_popover, GTK_TYPE_POPOVER)
@@ -144,6 +145,7 @@ ksm_hint_popover_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->game);
   g_clear_object (&self->board);
+  g_clear_weak_pointer (&self->return_focus);
   G_OBJECT_CLASS (ksm_hint_popover_parent_class)->dispose (object);
 }
 
@@ -236,11 +238,19 @@ row_focus_out_cb (GtkEventControllerFocus *controller, KsmHintPopover *self)
   row_point (self, &self->focused, controller_row (GTK_EVENT_CONTROLLER (controller)), FALSE);
 }
 
+/* The focus goes back where it was (the board's cell, say), not left on a
+ * row no one sees; a move chosen moves it on from there as any move does. */
 static void
 closed_cb (KsmHintPopover *self)
 {
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
   self->hovered = self->focused = -1;
   show_on_board (self);
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self))
+      && self->return_focus != NULL && gtk_widget_get_mapped (self->return_focus))
+    gtk_widget_grab_focus (self->return_focus);
 }
 
 gboolean
@@ -533,6 +543,8 @@ begin (KsmHintPopover *self, KsmGame *game, KsmBoard *board)
     ksm_board_set_highlight (self->board, -1, -1, 0, FALSE);
   g_set_object (&self->game, game);
   g_set_object (&self->board, board);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self)) && gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    g_set_weak_pointer (&self->return_focus, gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (self))));
   moves = ksm_game_get_moves (game, &n_moves);
   memcpy (self->moves, moves, sizeof (KsmMove) * n_moves);
   self->n_moves = n_moves;

@@ -429,7 +429,7 @@ test_hint_list_keyboard_and_board (Fixture *fixture, gconstpointer data)
   KsmGame *game = start_person_game (fixture, 0);
   KsmHintPopover *popover = ksm_window_get_hint_popover (fixture->window);
   KsmBoard *board = board_of (fixture);
-  GtkWidget *first, *second, *list, *scroller, *row;
+  GtkWidget *first, *second, *list, *scroller, *row, *focus;
   int most, rows = 0;
   guint n_events;
   KsmMove chosen;
@@ -471,6 +471,8 @@ test_hint_list_keyboard_and_board (Fixture *fixture, gconstpointer data)
   g_assert_true (gtk_widget_activate (second));
   iterate (2);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
+  g_assert_true (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (popover)));
   g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), >, n_events);
   event = ksm_record_get_event (ksm_game_get_record (game), n_events);
   g_assert_cmpint (event->kind, ==, KSM_EVENT_MOVE);
@@ -532,6 +534,8 @@ test_hint_equal_chances (Fixture *fixture, gconstpointer data)
       g_array_index (hints, KsmHint, i).move = (int) i;
       g_array_index (hints, KsmHint, i).win_chance = tied[i];
     }
+  /* opened from its button, as a keyboard user does */
+  g_assert_true (gtk_widget_grab_focus (gtk_widget_get_parent (GTK_WIDGET (popover))));
   ksm_hint_popover_show_ranking (popover, game, board, hints);
   iterate (2);
   g_assert_cmpuint (ksm_hint_popover_get_n_rows (popover), ==, G_N_ELEMENTS (tied));
@@ -554,10 +558,12 @@ test_hint_equal_chances (Fixture *fixture, gconstpointer data)
       g_assert_cmpint (row_is_heading (popover, i), ==, i == 0);
     }
 
-  /* closed (as Escape does), the board shows no move */
+  /* closed (as Escape does), the board shows no move and the focus is
+   * back on the button */
   gtk_popover_popdown (GTK_POPOVER (popover));
   iterate (2);
   g_assert_true (board_shows (board, NULL));
+  g_assert_true (gtk_widget_is_focus (gtk_widget_get_parent (GTK_WIDGET (popover))));
 }
 
 static void
