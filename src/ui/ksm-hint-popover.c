@@ -9,12 +9,14 @@
 #include "ksm-player.h"
 #include "ksm-words.h"
 
-/* The list's frame: GTK 4.8's GtkScrolledWindow asks its content for its
- * natural height at no width, so rows of wrapped words measure short and
- * the list opened clipped to a row and a half. This asks at the width it
- * is given, up to the scroller's max-content-height, then lets it scroll. */
+/* the width the rows' words wrap to */
 #define KSM_HINT_WIDTH 300
 
+/* The list's frame: GTK 4.8's GtkScrolledWindow asks its content for its
+ * natural height at no width, so rows of wrapped words measured short and
+ * the list opened clipped to a row and a half. This asks at the width the
+ * rows will have, up to the scroller's max-content-height, then lets it
+ * scroll. */
 #define KSM_TYPE_HINT_FIT (ksm_hint_fit_get_type ())
 G_DECLARE_FINAL_TYPE (KsmHintFit, ksm_hint_fit, KSM, HINT_FIT, GtkWidget)
 
@@ -317,6 +319,7 @@ ksm_hint_popover_init (KsmHintPopover *self)
   g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
   scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  /* about seven rows: the list stays below the header bar of a 600 px window */
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 420);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
   gtk_stack_add_named (self->stack, ksm_hint_fit_new (scroller, GTK_WIDGET (self->list)), "moves");
