@@ -888,8 +888,8 @@ ashte_style_key (const KsmOptions *options, int player)
 
 /* Each token is held back by grace, the exact count to the centre or the
  * blood rule, as ashte_legal_moves skips it */
-static KsmLostReason
-ashte_lost_reason (const KsmPosition *pos)
+static unsigned
+ashte_lost_reasons (const KsmPosition *pos)
 {
   const KsmAshteState *st = &pos->u.ashte;
   int player = pos->to_move;
@@ -912,11 +912,7 @@ ashte_lost_reason (const KsmPosition *pos)
       else if (blood_rule && !blooded && to_index > OUTER_END)
         reasons |= 1u << KSM_LOST_NEEDS_BLOOD;
     }
-  if (reasons == 0)
-    return KSM_LOST_NOTHING_TO_MOVE;
-  if (reasons & (reasons - 1))
-    return KSM_LOST_SEVERAL;
-  return (KsmLostReason) __builtin_ctz (reasons);
+  return reasons;
 }
 
 const KsmRules ksm_ashte_kashte_rules = {
@@ -963,7 +959,7 @@ const KsmRules ksm_ashte_kashte_rules = {
   .player_flags = ashte_player_flags,
   .start_cell = ashte_start_cell,
   .style_key = ashte_style_key,
-  .lost_reason = ashte_lost_reason,
+  .lost_reasons = ashte_lost_reasons,
   .min_players = 2,
   .max_players = 4,
 };

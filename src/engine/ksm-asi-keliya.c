@@ -1609,9 +1609,10 @@ asi_style_key (const KsmOptions *options, int player)
   return player >= 0 && player < 4 ? keys[player] : NULL;
 }
 
-/* Each piece and held throw fails as try_step or entering refuses it */
-static KsmLostReason
-asi_lost_reason (const KsmPosition *pos)
+/* Each piece and held throw fails as try_step or entering refuses it; a
+ * turn that threw only a 0 holds nothing to play */
+static unsigned
+asi_lost_reasons (const KsmPosition *pos)
 {
   const KsmAsiState *st = &pos->u.asi;
   uint8_t other[N_CELLS];
@@ -1620,7 +1621,9 @@ asi_lost_reason (const KsmPosition *pos)
   unsigned reasons = 0;
 
   if (st->split)
-    return KSM_LOST_NOTHING_TO_MOVE;   /* a pool always moves a piece not home */
+    return 0;   /* a pool always moves a piece not home */
+  if (st->n_pending == 0)
+    return 1u << KSM_LOST_NO_COUNT;
   ensure_tracks ();
   count_other_team (pos, team_of_player (owner), other);
   for (int i = 0; i < PIECES; i++)
@@ -1649,11 +1652,7 @@ asi_lost_reason (const KsmPosition *pos)
         if (passes)
           reasons |= 1u << KSM_LOST_NO_PASSING;
       }
-  if (reasons == 0)
-    return KSM_LOST_NOTHING_TO_MOVE;
-  if (reasons & (reasons - 1))
-    return KSM_LOST_SEVERAL;
-  return (KsmLostReason) __builtin_ctz (reasons);
+  return reasons;
 }
 
 const KsmRules ksm_asi_keliya_rules = {
@@ -1719,5 +1718,5 @@ const KsmRules ksm_asi_keliya_rules = {
   .held_throws = asi_held_throws,
   .start_cell = asi_start_cell,
   .style_key = asi_style_key,
-  .lost_reason = asi_lost_reason,
+  .lost_reasons = asi_lost_reasons,
 };

@@ -1311,10 +1311,11 @@ kasimala_style_key (const KsmOptions *options, int player)
   return player == BOTTOM ? "brick" : player == TOP ? "stone" : NULL;
 }
 
-/* Only a laiga held by the other side (safe laigas) blocks a step; waiting
- * pieces under kasi-starts wait for a kasi. */
-static KsmLostReason
-kasimala_lost_reason (const KsmPosition *pos)
+/* Only a laiga held by the other side (safe laigas) blocks a step;
+ * waiting pieces under kasi-starts wait for a kasi, and a kasi that must
+ * start one is lost only on such a laiga, as legal_moves_of says. */
+static unsigned
+kasimala_lost_reasons (const KsmPosition *pos)
 {
   const KsmKasimalaState *st = &pos->u.kasimala;
   int side = pos->to_move;
@@ -1323,16 +1324,12 @@ kasimala_lost_reason (const KsmPosition *pos)
   unsigned reasons = 0;
 
   if (kasi_starts && waiting > 0 && face_value (pos->face) == 1)
-    return KSM_LOST_BLOCKED;
+    return 1u << KSM_LOST_BLOCKED;
   if (st->pieces[side] > waiting)
     reasons |= 1u << KSM_LOST_BLOCKED;
   if (waiting > 0)
     reasons |= 1u << (kasi_starts ? KSM_LOST_NEEDS_ENTRY : KSM_LOST_BLOCKED);
-  if (reasons == 0)
-    return KSM_LOST_NOTHING_TO_MOVE;
-  if (reasons & (reasons - 1))
-    return KSM_LOST_SEVERAL;
-  return (KsmLostReason) __builtin_ctz (reasons);
+  return reasons;
 }
 
 const KsmRules ksm_kasimala_rules = {
@@ -1380,7 +1377,7 @@ const KsmRules ksm_kasimala_rules = {
   .next_cell = kasimala_next_cell_query,
   .face_throws_again = kasimala_face_throws_again,
   .style_key = kasimala_style_key,
-  .lost_reason = kasimala_lost_reason,
+  .lost_reasons = kasimala_lost_reasons,
   .lengths = lengths,
   .n_lengths = N_LENGTHS,
   .throw_limit = true,

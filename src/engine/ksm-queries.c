@@ -93,16 +93,53 @@ ksm_rules_style_key (const KsmRules *rules, const KsmOptions *options, int playe
   return player >= 0 && player < KSM_MAX_PLAYERS ? keys[player] : NULL;
 }
 
+unsigned
+ksm_rules_lost_reasons (const KsmRules *rules, const KsmPosition *pos)
+{
+  KsmMove moves[KSM_MAX_MOVES];
+  unsigned reasons;
+
+  if (pos->phase != KSM_PHASE_MOVE)
+    return 0;
+  if (rules->legal_moves (pos, moves) != 1 || moves[0].kind != KSM_MOVE_LOSE)
+    return 0;
+  reasons = rules->lost_reasons != NULL ? rules->lost_reasons (pos) : 0;
+  /* neither is a reason a piece is held back for */
+  reasons &= ~(1u << KSM_LOST_NONE | 1u << KSM_LOST_SEVERAL);
+  return reasons != 0 ? reasons : 1u << KSM_LOST_NOTHING_TO_MOVE;
+}
+
 KsmLostReason
 ksm_rules_lost_reason (const KsmRules *rules, const KsmPosition *pos)
 {
-  KsmMove moves[KSM_MAX_MOVES];
+  unsigned reasons = ksm_rules_lost_reasons (rules, pos);
 
-  if (pos->phase != KSM_PHASE_MOVE)
+  if (reasons == 0)
     return KSM_LOST_NONE;
-  if (rules->legal_moves (pos, moves) != 1 || moves[0].kind != KSM_MOVE_LOSE)
-    return KSM_LOST_NONE;
-  return rules->lost_reason != NULL ? rules->lost_reason (pos) : KSM_LOST_NOTHING_TO_MOVE;
+  if (reasons & (reasons - 1))
+    return KSM_LOST_SEVERAL;
+  return (KsmLostReason) __builtin_ctz (reasons);
+}
+
+/* KSM_LOST_BLOCKED says the other side holds the cells safely: where
+ * there is one other side, it is that side's pieces */
+int
+ksm_rules_lost_blocker (const KsmRules *rules, const KsmPosition *pos)
+{
+  int n = rules->n_players (&pos->options);
+  int team = rules->team_of (&pos->options, pos->to_move);
+  int blocker = -1;
+
+  if (!(ksm_rules_lost_reasons (rules, pos) & 1u << KSM_LOST_BLOCKED))
+    return -1;
+  for (int p = 0; p < n; p++)
+    if (rules->team_of (&pos->options, p) != team)
+      {
+        if (blocker >= 0)
+          return -1;
+        blocker = p;
+      }
+  return blocker;
 }
 
 void

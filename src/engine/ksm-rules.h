@@ -234,7 +234,7 @@ enum {
   KSM_PLAYER_BLOODED    = 1u << 1,  /* has captured, so the blood rule no longer holds it */
 };
 
-/* Why a throw is lost (lost_reason): no words here, the views word them */
+/* Why a throw is lost (lost_reasons): no words here, the views word them */
 typedef enum {
   KSM_LOST_NONE,             /* the throw can be played, or nothing is to be played */
   KSM_LOST_NOTHING_TO_MOVE,  /* no piece left that could move */
@@ -244,6 +244,7 @@ typedef enum {
   KSM_LOST_NO_PASSING,       /* no passing the other team without a So-hatara */
   KSM_LOST_NEEDS_BLOOD,      /* the blood rule: no inner rings before a capture */
   KSM_LOST_SEVERAL,          /* pieces held back for different reasons */
+  KSM_LOST_NO_COUNT,         /* the throws to play count nothing (Asi Keliya's zero) */
 } KsmLostReason;
 
 /* The marks of throw objects (KsmThrowModel.object_marks) */
@@ -368,9 +369,11 @@ struct KsmRules {
   /* A key for how `player`'s pieces look ("brick", "red", "black"...),
    * the same for every game that shares a look; NULL: "player-N" */
   const char *(*style_key) (const KsmOptions *options, int player);
-  /* Why the throw to be played is lost: in KSM_PHASE_MOVE where the only
-   * move is KSM_MOVE_LOSE; KSM_LOST_NONE otherwise. NULL: nothing to move */
-  KsmLostReason (*lost_reason) (const KsmPosition *pos);
+  /* Why the throw to be played is lost, asked in KSM_PHASE_MOVE where the
+   * only move is KSM_MOVE_LOSE: a bit (1u << KsmLostReason) for each reason
+   * that holds some piece back, never KSM_LOST_NONE nor KSM_LOST_SEVERAL;
+   * 0 or NULL: nothing to move */
+  unsigned (*lost_reasons) (const KsmPosition *pos);
 
   /* What a new game may choose beyond the rule options, so the new-game
    * page and the settings offer it without knowing the game. */
@@ -423,7 +426,16 @@ unsigned ksm_rules_cell_flags     (const KsmRules *rules, const KsmOptions *opti
 bool     ksm_rules_face_throws_again (const KsmRules *rules, const KsmOptions *options, int face);
 unsigned ksm_rules_object_marks   (const KsmRules *rules, int object);
 const char *ksm_rules_style_key   (const KsmRules *rules, const KsmOptions *options, int player);
+/* why the throw to be played is lost: KSM_LOST_SEVERAL where pieces are
+ * held back for different reasons; KSM_LOST_NONE where it can be played */
 KsmLostReason ksm_rules_lost_reason (const KsmRules *rules, const KsmPosition *pos);
+/* each reason as a bit (1u << KsmLostReason), so a view can name them all;
+ * 0 where the throw can be played */
+unsigned ksm_rules_lost_reasons   (const KsmRules *rules, const KsmPosition *pos);
+/* the player whose pieces hold the cells a lost throw's moves would land
+ * on (KSM_LOST_BLOCKED), where the player to move has one other side; -1
+ * otherwise */
+int      ksm_rules_lost_blocker   (const KsmRules *rules, const KsmPosition *pos);
 /* how many may play a new game, from `min` to `max` (both the default
  * options' number where the game has one) */
 void     ksm_rules_player_range   (const KsmRules *rules, int *min, int *max);

@@ -214,6 +214,26 @@ append_move (GString *row, const KsmRules *rules, const KsmOptions *options,
     }
 }
 
+/* ", lost: a kasi is needed to start a piece": a loss and why, from the
+ * position the throw was lost in */
+static void
+append_lost (GString *row, const KsmRules *rules, const KsmPosition *position)
+{
+  g_autofree char *reason = ksm_words_lost_reason (rules, position);
+  g_autofree char *lost = NULL;
+
+  if (reason == NULL)
+    {
+      /* Translators: added to "<side>: sudi (3)" when nothing could use it */
+      append_escaped (row, _(", lost"));
+      return;
+    }
+  /* Translators: added to "<side>: sudi (3)" when nothing could use it;
+   * %s says why: ", lost: a kasi is needed to start a piece" */
+  lost = g_strdup_printf (_(", lost: %s"), reason);
+  append_escaped (row, lost);
+}
+
 /* "<side> plays two (2)" or "<side> plays 3 units": which of the throws a
  * turn holds a move plays, when it is not simply the throw
  * just made */
@@ -288,8 +308,7 @@ describe_row (KsmHistoryView *self, guint start, KsmPosition *position, char **t
           played = ksm_record_get_event (record, start + 1);
           covered = 2;
           if (played->kind == KSM_EVENT_LOST)
-            /* Translators: added to "<side>: sudi (3)" when nothing could use it */
-            append_escaped (row, _(", lost"));
+            append_lost (row, rules, position);
           else
             append_move (row, rules, options, position, event->player, &played->move);
           ksm_record_apply_event (record, start + 1, position, NULL);
@@ -300,7 +319,7 @@ describe_row (KsmHistoryView *self, guint start, KsmPosition *position, char **t
       /* a throw held for later that nothing could use */
       played = event;
       append_throw (row, rules, player, event->face);
-      append_escaped (row, _(", lost"));
+      append_lost (row, rules, position);
       ksm_record_apply_event (record, start, position, NULL);
     }
   else

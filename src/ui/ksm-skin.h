@@ -81,6 +81,11 @@ struct _KsmSkin {
   /* what a move of `mover` takes, "takes 2 stones"; NULL: the pieces of
    * the other sides on the target, counted */
   char            *(*capture_text) (int mover, guint count);
+  /* why a throw is lost, where the game says a reason its own way ("a kasi
+   * is needed to start a piece"): a phrase to follow "lost: ", or NULL for
+   * the generic words. `blocker`: whose pieces hold the cells a blocked
+   * move would land on (ksm_rules_lost_blocker), or -1. NULL: generic */
+  char            *(*lost_text)    (KsmLostReason reason, int blocker);
   /* each player's yard (its pieces off the board), in the geometry's grid
    * units, inside the board; NULL: beside its start cell, the board
    * growing a unit each side to make room */

@@ -84,6 +84,27 @@ kasimala_capture_text (int mover, guint count)
   return g_strdup_printf (ngettext ("takes %u stone", "takes %u stones", count), count);
 }
 
+/* why a throw is lost, in the words of the rules page: a kasi starts a
+ * piece, and a laiga the other side holds stops a move */
+static char *
+kasimala_lost_text (KsmLostReason reason, int blocker)
+{
+  switch (reason)
+    {
+    case KSM_LOST_NEEDS_ENTRY:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("a kasi is needed to start a piece"));
+    case KSM_LOST_BLOCKED:
+      if (blocker == 0)
+        /* Translators: why a throw is lost, after "lost: " */
+        return g_strdup (_("every move lands on a laiga the bricks hold"));
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("every move lands on a laiga the stones hold"));
+    default:
+      return NULL;
+    }
+}
+
 static const char *const kasimala_first_sides[] = { "bricks", "stones", NULL };
 
 static const KsmSkinOldSettings kasimala_old_settings = {
@@ -110,6 +131,7 @@ static const KsmSkin kasimala_skin = {
   .safe_word = N_("laiga"),
   .pieces_text = kasimala_pieces_text,
   .capture_text = kasimala_capture_text,
+  .lost_text = kasimala_lost_text,
   .one_opponent = TRUE,
   .opponent_subtitle = N_("You play the bricks"),
   .length_subtitle = N_("Standard: 17. Each side has as many pieces as its row has cells; some boards in Bhaktapur run longer"),
@@ -164,6 +186,26 @@ static const KsmSkinPieceStyle ashte_piece_styles[] = {
   { "green", KSM_CELL_STYLE_GREEN }, { "yellow", KSM_CELL_STYLE_YELLOW },
 };
 
+/* why a throw is lost: grace, the exact count to the centre, the blood rule */
+static char *
+ashte_lost_text (KsmLostReason reason, int blocker)
+{
+  switch (reason)
+    {
+    case KSM_LOST_NEEDS_ENTRY:
+      /* Translators: why a throw is lost, after "lost: " (Falkener's grace) */
+      return g_strdup (_("a 4 or an 8 is needed to enter a token"));
+    case KSM_LOST_OVERSHOOT:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("only an exact count reaches the centre"));
+    case KSM_LOST_NEEDS_BLOOD:
+      /* Translators: why a throw is lost, after "lost: " (the blood rule) */
+      return g_strdup (_("the inner rings open only after a capture"));
+    default:
+      return NULL;
+    }
+}
+
 static const KsmSkinOldSettings ashte_old_settings = {
   .seats = "ashte-seats",
   .first = "ashte-first",
@@ -181,6 +223,7 @@ static const KsmSkin ashte_kashte_skin = {
   .n_sides = G_N_ELEMENTS (ashte_sides),
   .piece_styles = ashte_piece_styles,
   .n_piece_styles = G_N_ELEMENTS (ashte_piece_styles),
+  .lost_text = ashte_lost_text,
   .first_standard = N_("Standard: Red"),
   .rules_standard = N_("The standard rules are Bengal’s traditional ones; each switch says where the other reading comes from."),
   .players_subtitle = N_("Two play Red and Green, three Red, Blue and Green"),
@@ -242,6 +285,26 @@ static const char *const asi_start_classes[] = {
   "triangle point-up", "triangle point-left", "triangle point-down", "triangle point-right",
 };
 
+/* why a throw is lost: entering, the home row, the passing rule */
+static char *
+asi_lost_text (KsmLostReason reason, int blocker)
+{
+  switch (reason)
+    {
+    case KSM_LOST_NEEDS_ENTRY:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("a 1 or a 5 is needed to enter a piece"));
+    case KSM_LOST_OVERSHOOT:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("no move may pass the home row’s first cell, and on the home row only a 1 moves"));
+    case KSM_LOST_NO_PASSING:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("passing the other team needs a So-hatara"));
+    default:
+      return NULL;
+    }
+}
+
 static const KsmSkinOldSettings asi_old_settings = {
   .seats = "asi-seats",
   .first = "asi-first",
@@ -258,6 +321,7 @@ static const KsmSkin asi_keliya_skin = {
   .n_sides = G_N_ELEMENTS (asi_sides),
   .piece_styles = asi_piece_styles,
   .n_piece_styles = G_N_ELEMENTS (asi_piece_styles),
+  .lost_text = asi_lost_text,
   .yard_places = asi_yard_places,
   .n_yard_places = G_N_ELEMENTS (asi_yard_places),
   .start_classes = asi_start_classes,

@@ -90,9 +90,10 @@ build_strips (KsmThrowView *self)
     }
 }
 
-/* the last throw in the record, and whether it was lost */
+/* the last throw in the record, and whether it was lost: then *lost_at
+ * is the index of the loss */
 static const KsmEvent *
-last_throw (KsmThrowView *self, gboolean *lost)
+last_throw (KsmThrowView *self, gboolean *lost, guint *lost_at)
 {
   KsmRecord *record = ksm_game_get_record (self->game);
 
@@ -102,13 +103,29 @@ last_throw (KsmThrowView *self, gboolean *lost)
       const KsmEvent *event = ksm_record_get_event (record, i - 1);
 
       if (event->kind == KSM_EVENT_LOST)
-        *lost = TRUE;
+        {
+          *lost = TRUE;
+          *lost_at = i - 1;
+        }
       else if (event->kind == KSM_EVENT_THROW)
         return event;
       else
         *lost = FALSE;
     }
   return NULL;
+}
+
+/* why the throw was lost, from the position it was lost in: the record
+ * replayed up to the loss (the game has moved on since) */
+static char *
+lost_reason (KsmThrowView *self, guint lost_at)
+{
+  KsmRecord *record = ksm_game_get_record (self->game);
+  KsmPosition before;
+
+  if (!ksm_record_replay (record, lost_at, &before, NULL))
+    return NULL;
+  return ksm_words_lost_reason (ksm_record_get_rules (record), &before);
 }
 
 /* whether a face throws again is the rules' to say: an option may turn it
@@ -127,6 +144,7 @@ sync (KsmThrowView *self)
   const KsmRules *rules;
   const KsmEvent *event;
   gboolean lost;
+  guint lost_at = 0;
   GtkWidget *strip;
   guint i = 0;
   g_autofree char *who = NULL;
@@ -140,7 +158,7 @@ sync (KsmThrowView *self)
   if (self->game == NULL)
     return;
   rules = ksm_game_get_rules (self->game);
-  event = last_throw (self, &lost);
+  event = last_throw (self, &lost, &lost_at);
   /* nobody throws in a game under review */
   gtk_widget_set_visible (self->throw_button, !ksm_game_is_read_only (self->game));
   cowries = is_cowries (self);
@@ -179,7 +197,17 @@ sync (KsmThrowView *self)
       else
         strips_label = g_strdup_printf (ngettext ("%u hollow side up", "%u hollow sides up", hollow),
                                         hollow);
-      if (lost && cowries)
+      g_autofree char *reason = lost ? lost_reason (self, lost_at) : NULL;
+
+      if (reason != NULL && cowries)
+        /* Translators: %s says why: "This throw is lost: a 1 or a 5 is needed to enter a piece" */
+        g_string_append_printf (note, _("This throw is lost: %s"), reason);
+      else if (reason != NULL)
+        /* Translators: a throw's name, as "sudi", and why it is lost:
+         * "The sudi is lost: a kasi is needed to start a piece" */
+        g_string_append_printf (note, _("The %s is lost: %s"),
+                                ksm_words_face_name (rules, event->face), reason);
+      else if (lost && cowries)
         g_string_append (note, _("No token can use this throw: it is lost"));
       else if (lost)
         /* Translators: %s is a throw's name, as "sudi" */

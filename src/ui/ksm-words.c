@@ -230,3 +230,66 @@ ksm_words_group_enters (guint size)
     default: return _("all four enter together");
     }
 }
+
+/* a reason in words any game can use, where its skin has none of its own */
+static char *
+generic_lost_text (const KsmRules *rules, const KsmOptions *options, KsmLostReason reason, int blocker)
+{
+  switch (reason)
+    {
+    case KSM_LOST_NEEDS_ENTRY:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("the pieces waiting cannot enter on this throw"));
+    case KSM_LOST_OVERSHOOT:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("only an exact count reaches the goal"));
+    case KSM_LOST_BLOCKED:
+      if (blocker >= 0)
+        /* Translators: why a throw is lost, after "lost: "; %s is a side's
+         * pieces, mid-sentence ("Red’s tokens") */
+        return g_strdup_printf (_("every move lands on a safe square held by %s"),
+                                ksm_words_pieces_name (rules, options, blocker));
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("every move lands on a safe square the other side holds"));
+    case KSM_LOST_NO_PASSING:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("no piece may pass the other team on this throw"));
+    case KSM_LOST_NEEDS_BLOOD:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("a capture must come first"));
+    case KSM_LOST_NO_COUNT:
+      /* Translators: why a throw is lost, after "lost: ": it counts 0 */
+      return g_strdup (_("the throw counts nothing"));
+    case KSM_LOST_NOTHING_TO_MOVE:
+    default:
+      /* Translators: why a throw is lost, after "lost: " */
+      return g_strdup (_("no piece is left to move"));
+    }
+}
+
+char *
+ksm_words_lost_reason (const KsmRules *rules, const KsmPosition *position)
+{
+  const KsmSkin *skin = ksm_skin_for (rules);
+  unsigned reasons = ksm_rules_lost_reasons (rules, position);
+  int blocker = ksm_rules_lost_blocker (rules, position);
+  g_autoptr(GString) text = NULL;
+
+  if (reasons == 0)
+    return NULL;
+  text = g_string_new (NULL);
+  for (; reasons != 0; reasons &= reasons - 1)
+    {
+      KsmLostReason reason = (KsmLostReason) __builtin_ctz (reasons);
+      g_autofree char *phrase = skin->lost_text != NULL ? skin->lost_text (reason, blocker) : NULL;
+
+      if (phrase == NULL)
+        phrase = generic_lost_text (rules, &position->options, reason, blocker);
+      if (text->len > 0)
+        /* Translators: between the reasons a throw is lost for, where
+         * pieces are held back by different rules */
+        g_string_append (text, _("; "));
+      g_string_append (text, phrase);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

@@ -29,5 +29,10 @@ char       *ksm_words_cell_name        (const KsmRules *rules, const KsmOptions 
  * as a command, "Enter the pair", and as what a move does, "the pair enters" */
 const char *ksm_words_enter_group      (guint size);
 const char *ksm_words_group_enters     (guint size);
+/* Why the throw to be played in `position` is lost, as a phrase to follow
+ * "lost: " ("a kasi is needed to start a piece"), each reason that holds a
+ * piece back named; NULL where the throw can be played. The skin words a
+ * reason where its game says it its own way. */
+char       *ksm_words_lost_reason      (const KsmRules *rules, const KsmPosition *position);
 
 G_END_DECLS

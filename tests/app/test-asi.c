@@ -536,7 +536,7 @@ static void
 test_history_words (void)
 {
   static const char *const expected[] = {
-    "South: three (3), lost",
+    "South: three (3), lost: a 1 or a 5 is needed to enter a piece",
     "East: So-hatara (4), throws again",
     "East: two (2)",
     "East plays 1 unit, enters on E0",
@@ -546,16 +546,16 @@ test_history_words (void)
     "North: three (3)",
     "North plays five (5), enters on N0",
     "North plays three (3), N0 to Nm3",
-    "West: two (2), lost",
-    "South: four (4), lost",
+    "West: two (2), lost: a 1 or a 5 is needed to enter a piece",
+    "South: four (4), lost: a 1 or a 5 is needed to enter a piece",
     "East: six (6), En4 to Np2",
     "North: two (2), Nm3 to Nn4",
-    "West: two (2), lost",
-    "South: two (2), lost",
+    "West: two (2), lost: a 1 or a 5 is needed to enter a piece",
+    "South: two (2), lost: a 1 or a 5 is needed to enter a piece",
     "East: two (2), Np2 to Np4",
     "North: two (2), Nn4 to Nn2",
-    "West: three (3), lost",
-    "South: four (4), lost",
+    "West: three (3), lost: a 1 or a 5 is needed to enter a piece",
+    "South: four (4), lost: a 1 or a 5 is needed to enter a piece",
     "East: four (4), Np4 to Nn2, took 1 North piece",
   };
   g_autoptr(GError) error = NULL;

@@ -627,8 +627,8 @@ race_style_key (const KsmOptions *options, int player)
   return player == RACE_SUN ? "yellow" : "blue";
 }
 
-static KsmLostReason
-race_lost_reason (const KsmPosition *pos)
+static unsigned
+race_lost_reasons (const KsmPosition *pos)
 {
   int d = face_value (pos->face);
 
@@ -636,9 +636,9 @@ race_lost_reason (const KsmPosition *pos)
     {
       int place = place_of_piece (pos, pos->to_move, k);
       if (place != RACE_HOME && place + d > RACE_HOME)
-        return KSM_LOST_OVERSHOOT;
+        return 1u << KSM_LOST_OVERSHOOT;
     }
-  return KSM_LOST_NOTHING_TO_MOVE;
+  return 0;
 }
 
 const KsmRules race_rules = {
@@ -683,7 +683,7 @@ const KsmRules race_rules = {
   .start_cell = race_start_cell,
   .face_throws_again = face_throws_again,
   .style_key = race_style_key,
-  .lost_reason = race_lost_reason,
+  .lost_reasons = race_lost_reasons,
 };
 
 KsmGameKind

@@ -252,7 +252,8 @@ test_throw_view (void)
 
       if (ksm_record_get_n_events (record) == n + 2)
         {
-          g_autofree char *lost = g_strdup_printf ("Nothing can use the %s: the throw is lost",
+          /* the note says why, from the rules */
+          g_autofree char *lost = g_strdup_printf ("The %s is lost: ",
                                                    rules->throws.faces[event->face].name);
           g_assert_true (gtk_widget_get_visible (note));
           g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (note)), lost));
