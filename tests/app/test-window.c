@@ -420,6 +420,25 @@ board_shows (KsmBoard *board, const KsmMove *move)
   return TRUE;
 }
 
+/* the scroller round the hint list (its rows) stands at least as tall as they need, up to
+ * its most */
+static gboolean
+list_at_rows_height (gpointer data)
+{
+  GtkWidget *list = data;
+  GtkWidget *scroller = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
+  int most = gtk_scrolled_window_get_max_content_height (GTK_SCROLLED_WINDOW (scroller));
+  int rows = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      int natural;
+      gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (row), NULL, &natural, NULL, NULL);
+      rows += natural;
+    }
+  return rows > 0 && gtk_widget_get_height (scroller) >= MIN (rows, most);
+}
+
 /* The hint's list opens at its rows' height (up to its most, then it
  * scrolls), starts at the best with the best shown on the board, Down
  * goes to the next move and shows it, and Enter plays it and closes. */
@@ -446,6 +465,9 @@ test_hint_list_keyboard_and_board (Fixture *fixture, gconstpointer data)
   scroller = gtk_widget_get_ancestor (first, GTK_TYPE_SCROLLED_WINDOW);
   most = gtk_scrolled_window_get_max_content_height (GTK_SCROLLED_WINDOW (scroller));
   g_assert_cmpint (most, >, 0);
+  /* the popover's size settles over a few layouts: wait for the list to
+   * stand at its rows' height (a hang, and the test fails, if it never does) */
+  wait_for (list_at_rows_height, list, "the hint list at its rows' height");
   for (row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
     {
       int natural;
