@@ -51,13 +51,13 @@ ksm_pace_describe (const KsmPace *pace)
   switch (pace - paces)
     {
     case 0:
-      return _("Each step of the computer stays 1.6 s on screen, and a throw 2 s before what follows it");
+      return _("1.6 s a step, 2 s after a throw");
     case 1:
-      return _("Each step of the computer stays 0.9 s on screen, and a throw 1.2 s before what follows it");
+      return _("0.9 s a step, 1.2 s after a throw");
     case 2:
-      return _("Each step of the computer stays 0.4 s on screen, and a throw 0.6 s before what follows it");
+      return _("0.4 s a step, 0.6 s after a throw");
     default:
-      return _("The computer plays at once, without pauses");
+      return _("No pauses: the computer plays at once");
     }
 }
 

@@ -19,7 +19,7 @@ guint          ksm_pace_count    (void);
 const KsmPace *ksm_pace_nth      (guint index);
 /* the pace of that id; the default pace for an id not known */
 const KsmPace *ksm_pace_lookup   (const char *id);
-/* its times in words, translated: "a step 1.6 s, after a throw 2 s" */
+/* its times in words, translated: "1.6 s a step, 2 s after a throw" */
 const char    *ksm_pace_describe (const KsmPace *pace);
 
 /* Sets the game's delay and throw pause, and the board's walk, from the
