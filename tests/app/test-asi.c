@@ -330,6 +330,12 @@ person_to_act_or_over (gpointer data)
   return ksm_game_is_person_to_act (game) || ksm_game_get_phase (game) == KSM_PHASE_OVER;
 }
 
+static gboolean
+allocated (gpointer data)
+{
+  return gtk_widget_get_height (GTK_WIDGET (data)) > 0;
+}
+
 /* whether a row of the strip starts with the side's name and holds `word` (NULL: any) */
 static gboolean
 strip_names (KsmTurnStrip *strip, const char *side, const char *word)
@@ -366,9 +372,8 @@ test_since_your_turn (Fixture *fixture, gconstpointer data)
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_ROLE_LIST);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, "Since your turn");
   g_assert_cmpuint (ksm_turn_strip_get_n_rows (strip), ==, 0);
-  iterate (2);
+  wait_for (allocated, strip, "the strip's first allocation");
   height = gtk_widget_get_height (GTK_WIDGET (strip));
-  g_assert_cmpint (height, >, 0);
 
   while (rounds < 3 || clears == 0 || losses == 0)
     {
