@@ -40,6 +40,7 @@ struct _KsmGame
   KsmRandom     computer_rng;
 
   guint         computer_delay;
+  guint         throw_pause;     /* in place of computer_delay after a throw */
   guint         computer_source;
   GCancellable *cancellable;
   guint         generation;      /* bumped whenever a computer's work goes stale */
@@ -91,6 +92,7 @@ enum {
   PROP_SELECTED_GROUP,
   PROP_THINKING,
   PROP_COMPUTER_DELAY,
+  PROP_THROW_PAUSE,
   N_PROPS
 };
 
@@ -195,6 +197,9 @@ ksm_game_get_property (GObject    *object,
     case PROP_COMPUTER_DELAY:
       g_value_set_uint (value, self->computer_delay);
       break;
+    case PROP_THROW_PAUSE:
+      g_value_set_uint (value, self->throw_pause);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -218,6 +223,9 @@ ksm_game_set_property (GObject      *object,
       break;
     case PROP_COMPUTER_DELAY:
       ksm_game_set_computer_delay (self, g_value_get_uint (value));
+      break;
+    case PROP_THROW_PAUSE:
+      ksm_game_set_throw_pause (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -276,6 +284,9 @@ ksm_game_class_init (KsmGameClass *klass)
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_COMPUTER_DELAY] =
     g_param_spec_uint ("computer-delay", NULL, NULL, 0, 60000, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THROW_PAUSE] =
+    g_param_spec_uint ("throw-pause", NULL, NULL, 0, 60000, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -710,6 +721,20 @@ computer_step_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* A throw just made, the computer's or a lost one of anyone's, is held on
+ * screen for the throw pause, so it can be read before what follows it
+ * replaces it; anything else waits the delay. */
+static guint
+computer_wait (KsmGame *self)
+{
+  guint n_events = ksm_record_get_n_events (self->record);
+  const KsmEvent *last = n_events > 0 ? ksm_record_get_event (self->record, n_events - 1) : NULL;
+
+  if (last != NULL && (last->kind == KSM_EVENT_THROW || last->kind == KSM_EVENT_LOST))
+    return self->throw_pause;
+  return self->computer_delay;
+}
+
 static void
 schedule_computer (KsmGame *self)
 {
@@ -718,7 +743,7 @@ schedule_computer (KsmGame *self)
     return;
   if (ksm_record_get_seat (self->record, self->position.to_move)->kind != KSM_SEAT_COMPUTER)
     return;
-  self->computer_source = g_timeout_add (self->computer_delay, computer_step_cb, self);
+  self->computer_source = g_timeout_add (computer_wait (self), computer_step_cb, self);
 }
 
 /* ---- construction ---- */
@@ -1058,6 +1083,23 @@ ksm_game_set_computer_delay (KsmGame *self, guint milliseconds)
     return;
   self->computer_delay = milliseconds;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
+}
+
+guint
+ksm_game_get_throw_pause (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), 0);
+  return self->throw_pause;
+}
+
+void
+ksm_game_set_throw_pause (KsmGame *self, guint milliseconds)
+{
+  g_return_if_fail (KSM_IS_GAME (self));
+  if (self->throw_pause == milliseconds)
+    return;
+  self->throw_pause = milliseconds;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THROW_PAUSE]);
 }
 
 /* ---- a person's actions ---- */

@@ -137,5 +137,10 @@ GArray            *ksm_game_rank_moves_finish (KsmGame             *self,
 /* how long a computer waits before each throw and move, so people can follow */
 guint              ksm_game_get_computer_delay (KsmGame *self);
 void               ksm_game_set_computer_delay (KsmGame *self, guint milliseconds);
+/* "throw-pause": how long a throw stays on screen before a computer acts
+ * on it, in place of the delay: a computer's throw before its move, a lost
+ * throw (a person's too) before the next computer throws */
+guint              ksm_game_get_throw_pause    (KsmGame *self);
+void               ksm_game_set_throw_pause    (KsmGame *self, guint milliseconds);
 
 G_END_DECLS

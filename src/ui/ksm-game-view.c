@@ -28,6 +28,7 @@ struct _KsmGameView
   KsmBoard       *board;
   KsmThrowView   *throw_view;
   KsmHistoryView *history_view;
+  KsmTurnStrip   *turn_strip;
   KsmReviewBar   *review_bar;
   KsmReview      *review;         /* the saved game under review, or NULL */
 
@@ -138,6 +139,7 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   g_type_ensure (KSM_TYPE_BOARD);
   g_type_ensure (KSM_TYPE_THROW_VIEW);
   g_type_ensure (KSM_TYPE_HISTORY_VIEW);
+  g_type_ensure (KSM_TYPE_TURN_STRIP);
   g_type_ensure (KSM_TYPE_REVIEW_BAR);
   g_type_ensure (KSM_TYPE_RULES_VIEW);
 
@@ -154,6 +156,7 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, board);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, throw_view);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, history_view);
+  gtk_widget_class_bind_template_child (widget_class, KsmGameView, turn_strip);
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, review_bar);
   gtk_widget_class_install_action (widget_class, "game.glossary", "s", glossary_action_cb);
   gtk_widget_class_install_action (widget_class, "game.close-rules", NULL, close_rules_action_cb);
@@ -804,6 +807,7 @@ ksm_game_view_set_game (KsmGameView *self, KsmGame *game)
   ksm_board_set_game (self->board, game);
   ksm_throw_view_set_game (self->throw_view, game);
   ksm_history_view_set_game (self->history_view, game);
+  ksm_turn_strip_set_game (self->turn_strip, game);
   sync_pending (self);
   if (game != NULL)
     ksm_rules_view_set_rules (self->rules_view, ksm_game_get_rules (game), ksm_game_get_options (game));
@@ -919,6 +923,13 @@ ksm_game_view_get_history (KsmGameView *self)
 {
   g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
   return GTK_WIDGET (self->history_view);
+}
+
+KsmTurnStrip *
+ksm_game_view_get_turn_strip (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), NULL);
+  return self->turn_strip;
 }
 
 GtkWidget *

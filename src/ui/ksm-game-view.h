@@ -9,6 +9,7 @@
 #include "ksm-review-bar.h"
 #include "ksm-review.h"
 #include "ksm-rules-view.h"
+#include "ksm-turn-strip.h"
 
 G_BEGIN_DECLS
 
@@ -43,6 +44,8 @@ AdwFlap   *ksm_game_view_get_flap        (KsmGameView *self);
 GtkWidget *ksm_game_view_get_board       (KsmGameView *self);
 GtkWidget *ksm_game_view_get_history     (KsmGameView *self);
 GtkWidget *ksm_game_view_get_throw_view  (KsmGameView *self);
+/* "since your turn", in games of three or four seats */
+KsmTurnStrip *ksm_game_view_get_turn_strip (KsmGameView *self);
 
 /* the rules pane beside the board; it stays open during play */
 AdwFlap      *ksm_game_view_get_rules_flap     (KsmGameView *self);

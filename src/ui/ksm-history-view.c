@@ -279,15 +279,13 @@ holds_several_throws (const KsmRules *rules, const KsmPosition *thrown)
   return ksm_rules_holds_throws (rules) && (split || n_pending != 1);
 }
 
-/* The text of the row starting at event `start`; `position` is the one
- * just before it, and is moved on past the row's events. Returns how many
- * events the row covers: a throw and the move or loss it led to, or (where
- * a turn throws first and plays afterwards) a throw alone, then a move or
- * a loss alone. */
-static guint
-describe_row (KsmHistoryView *self, guint start, KsmPosition *position, char **text)
+guint
+ksm_history_view_describe_row (KsmRecord   *record,
+                               KsmReview   *review,
+                               guint        start,
+                               KsmPosition *position,
+                               char       **text)
 {
-  KsmRecord *record = ksm_game_get_record (self->game);
   const KsmRules *rules = ksm_record_get_rules (record);
   const KsmOptions *options = ksm_record_get_options (record);
   guint n_events = ksm_record_get_n_events (record);
@@ -332,9 +330,9 @@ describe_row (KsmHistoryView *self, guint start, KsmPosition *position, char **t
 
   /* a reviewed game's analysis: ?!, ? or ?? after a move that lost */
   if (played != NULL && played->kind == KSM_EVENT_MOVE
-      && self->review != NULL && ksm_review_is_analysed (self->review))
+      && review != NULL && ksm_review_is_analysed (review))
     {
-      const KsmAnalysisEntry *entry = ksm_review_get_entry (self->review, start + covered - 1);
+      const KsmAnalysisEntry *entry = ksm_review_get_entry (review, start + covered - 1);
       if (entry != NULL && entry->mark != KSM_MARK_NONE)
         g_string_append_printf (row, " <span foreground=\"%s\" weight=\"bold\">%s</span>",
                                 mark_colours[entry->mark], ksm_mark_symbol (entry->mark));
@@ -425,7 +423,7 @@ update_rows (KsmHistoryView *self)
   while (start < n_events)
     {
       g_autofree char *text = NULL;
-      guint covered = describe_row (self, start, &position, &text);
+      guint covered = ksm_history_view_describe_row (record, self->review, start, &position, &text);
 
       g_array_append_val (self->row_starts, start);
       gtk_list_box_append (self->list, make_row (text));

@@ -5,8 +5,7 @@
 
 #include <glib/gi18n.h>
 
-/* the computer's pause before each throw and move, slowest first */
-static const int paces[] = { 1200, 700, 300, 0 };
+#include "ksm-pace.h"
 
 /* the "language" key's values, in the order of the language row */
 static const char *const languages[] = { "", "en", "ne", "new" };
@@ -47,13 +46,28 @@ ksm_preferences_window_class_init (KsmPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, language_row);
 }
 
+/* the row says the chosen pace's times */
+static void
+show_pace (KsmPreferencesWindow *self)
+{
+  guint selected = adw_combo_row_get_selected (self->pace_row);
+
+  if (selected < ksm_pace_count ())
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->pace_row),
+                                 ksm_pace_describe (ksm_pace_nth (selected)));
+}
+
 static void
 pace_selected_cb (KsmPreferencesWindow *self)
 {
   guint selected = adw_combo_row_get_selected (self->pace_row);
 
-  if (selected < G_N_ELEMENTS (paces))
-    g_settings_set_int (self->settings, "computer-delay", paces[selected]);
+  if (selected >= ksm_pace_count ())
+    return;
+  g_settings_set_string (self->settings, "pace", ksm_pace_nth (selected)->id);
+  /* a time of its own (an older version's) gives way to the pace chosen */
+  g_settings_reset (self->settings, "computer-delay");
+  show_pace (self);
 }
 
 static void
@@ -68,8 +82,7 @@ language_selected_cb (KsmPreferencesWindow *self)
 static void
 ksm_preferences_window_init (KsmPreferencesWindow *self)
 {
-  int delay;
-  guint nearest = 0;
+  g_autofree char *pace = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -77,11 +90,11 @@ ksm_preferences_window_init (KsmPreferencesWindow *self)
   g_settings_bind (self->settings, "autoplay-single-move", self->autoplay_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
 
-  delay = g_settings_get_int (self->settings, "computer-delay");
-  for (guint i = 0; i < G_N_ELEMENTS (paces); i++)
-    if (ABS (paces[i] - delay) < ABS (paces[nearest] - delay))
-      nearest = i;
-  adw_combo_row_set_selected (self->pace_row, nearest);
+  pace = g_settings_get_string (self->settings, "pace");
+  for (guint i = 0; i < ksm_pace_count (); i++)
+    if (ksm_pace_nth (i) == ksm_pace_lookup (pace))
+      adw_combo_row_set_selected (self->pace_row, i);
+  show_pace (self);
   g_signal_connect_swapped (self->pace_row, "notify::selected", G_CALLBACK (pace_selected_cb), self);
 
   {

@@ -10,6 +10,7 @@
 #include "ksm-hint-popover.h"
 #include "ksm-library-page.h"
 #include "ksm-new-game-page.h"
+#include "ksm-pace.h"
 #include "ksm-rules-window.h"
 #include "ksm-skin.h"
 #include "ksm-start-page.h"
@@ -462,6 +463,13 @@ first_save_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   }
 }
 
+/* a pace chosen in Preferences reaches the game in progress at once */
+static void
+pace_changed_cb (KsmWindow *self)
+{
+  ksm_pace_apply (self->settings, self->game, ksm_game_view_get_board (self->game_view));
+}
+
 static void
 set_game (KsmWindow *self, KsmGame *game)
 {
@@ -473,8 +481,7 @@ set_game (KsmWindow *self, KsmGame *game)
   g_clear_object (&self->review);
   if (game != NULL)
     {
-      g_settings_bind (self->settings, "computer-delay", game, "computer-delay",
-                       G_SETTINGS_BIND_GET);
+      ksm_pace_apply (self->settings, game, NULL);
       ksm_store_watch (self->store, game);
     }
   ksm_game_view_set_game (self->game_view, game);
@@ -886,6 +893,11 @@ ksm_window_init (KsmWindow *self)
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+  g_signal_connect_object (self->settings, "changed::pace", G_CALLBACK (pace_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::computer-delay", G_CALLBACK (pace_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  pace_changed_cb (self);
 
   self->cancellable = g_cancellable_new ();
   self->store = ksm_store_new (NULL);

@@ -327,6 +327,115 @@ test_person_and_three_computers (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
 }
 
+static gboolean
+person_to_act_or_over (gpointer data)
+{
+  KsmGame *game = KSM_GAME (data);
+
+  return ksm_game_is_person_to_act (game) || ksm_game_get_phase (game) == KSM_PHASE_OVER;
+}
+
+static gboolean
+allocated (gpointer data)
+{
+  return gtk_widget_get_height (GTK_WIDGET (data)) > 0;
+}
+
+/* whether a row of the strip starts with the side's name and holds `word` (NULL: any) */
+static gboolean
+strip_names (KsmTurnStrip *strip, const char *side, const char *word)
+{
+  for (guint i = 0; i < ksm_turn_strip_get_n_rows (strip); i++)
+    {
+      const char *text = ksm_turn_strip_get_row_text (strip, i);
+      if (g_str_has_prefix (text, side) && (word == NULL || strstr (text, word) != NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* South a person, the others computers: when South's turn comes back, the
+ * "since your turn" strip lists each other seat's throws; South's throw
+ * clears it, but a lost one stays there, readable, until South throws
+ * again. South's other rows never show. */
+static void
+test_since_your_turn (Fixture *fixture, gconstpointer data)
+{
+  const char *seats[] = { "person", "random", "random", "random", NULL };
+  KsmGame *game = start_game (fixture, seats, NULL);
+  KsmTurnStrip *strip = ksm_game_view_get_turn_strip (ksm_window_get_game_view (fixture->window));
+  GtkWidget *list = ksm_turn_strip_get_list (strip);
+  KsmRecord *record = ksm_game_get_record (game);
+  const KsmRules *rules = ksm_game_get_rules (game);
+  const KsmOptions *options = ksm_game_get_options (game);
+  const char *south = rules->player_name (options, 0);
+  guint rounds = 0, clears = 0, losses = 0;
+  gint64 deadline = test_hang_deadline ();
+  int height;
+
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (strip)));
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_ROLE_LIST);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, "Since your turn");
+  g_assert_cmpuint (ksm_turn_strip_get_n_rows (strip), ==, 0);
+  wait_for (allocated, strip, "the strip's first allocation");
+  height = gtk_widget_get_height (GTK_WIDGET (strip));
+
+  while (rounds < 3 || clears == 0 || losses == 0)
+    {
+      guint n_events, last_throw = 0;
+      gboolean lost = FALSE;
+
+      test_check_hang (deadline, "three rounds, a throw of South's kept and one lost");
+      wait_for (person_to_act_or_over, game, "the computers' turns");
+      g_assert_cmpint (ksm_game_get_phase (game), !=, KSM_PHASE_OVER);
+      n_events = ksm_record_get_n_events (record);
+      /* filling, it keeps its height: nothing below it moves */
+      iterate (1);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (strip)), ==, height);
+
+      /* South's own rows show only when a throw of theirs was lost */
+      for (guint i = 0; i < n_events; i++)
+        if (ksm_record_get_event (record, i)->player == 0
+            && ksm_record_get_event (record, i)->kind == KSM_EVENT_THROW)
+          last_throw = i;
+      for (guint i = last_throw; i < n_events; i++)
+        lost |= ksm_record_get_event (record, i)->player == 0
+                && ksm_record_get_event (record, i)->kind == KSM_EVENT_LOST;
+      for (guint i = 0; i < ksm_turn_strip_get_n_rows (strip); i++)
+        if (g_str_has_prefix (ksm_turn_strip_get_row_text (strip, i), south))
+          g_assert_nonnull (strstr (ksm_turn_strip_get_row_text (strip, i), "lost"));
+      g_assert_true (strip_names (strip, south, "lost") == lost);
+      losses += lost;
+
+      if (ksm_game_get_phase (game) == KSM_PHASE_THROW)
+        {
+          /* the turn came back round: each other seat threw meanwhile */
+          if (n_events > 0 && ksm_record_get_event (record, n_events - 1)->player != 0)
+            {
+              for (int p = 1; p < 4; p++)
+                g_assert_true (strip_names (strip, rules->player_name (options, p), NULL));
+              rounds++;
+            }
+          activate (fixture, "win.throw", NULL);
+          /* a throw that waits to be played (or to throw again) clears it */
+          if (ksm_game_is_person_to_act (game) && ksm_record_get_n_events (record) == n_events + 1)
+            {
+              g_assert_cmpuint (ksm_turn_strip_get_n_rows (strip), ==, 0);
+              clears++;
+            }
+        }
+      else
+        {
+          guint n_moves;
+          const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+
+          g_assert_true (ksm_game_play (game, &moves[0]));
+          iterate (1);
+        }
+    }
+  g_test_message ("%u rounds, %u throws kept, %u lost", rounds, clears, losses);
+}
+
 /* The first 33 events of a seeded self-play game (`kasimala-cli selfplay
  * --game asi-keliya --games 1 --seed 9 --save DIR`): throws that earn
  * another, then the moves that play them, a So-hatara's pool split, losses
@@ -593,6 +702,7 @@ main (int argc, char **argv)
   ADD ("home-row-on-side", test_home_row_on_side);
   ADD ("undo-history-hint", test_undo_history_hint);
   ADD ("person-and-three-computers", test_person_and_three_computers);
+  ADD ("since-your-turn", test_since_your_turn);
   ADD ("choose-group", test_choose_group);
 #undef ADD
   g_test_add_func ("/asi/history-words", test_history_words);

@@ -14,6 +14,7 @@
 #include "ksm-hint-popover.h"
 #include "ksm-history-view.h"
 #include "ksm-new-game-page.h"
+#include "ksm-preferences-window.h"
 #include "ksm-rules.h"
 #include "ksm-rules-view.h"
 #include "ksm-rules-window.h"
@@ -1050,6 +1051,80 @@ test_new_game_page_for_unknown_game (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* The pace chosen in Preferences reaches the game in progress at once: the
+ * computer's delay a step, its pause after a throw and the board's walk,
+ * each as the row says; "computer-delay", set, stands for the pace (the
+ * tests' 0). A game of two has no "since your turn" strip. */
+static void
+test_pace_reaches_the_game (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  KsmGame *game = start_person_game (fixture, 0);
+  KsmBoard *board = board_of (fixture);
+  GtkWidget *preferences;
+  AdwComboRow *row;
+  GListModel *paces;
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ksm_game_view_get_turn_strip (
+    ksm_window_get_game_view (fixture->window)))));
+  g_assert_cmpuint (ksm_game_get_computer_delay (game), ==, 0);
+  g_assert_cmpuint (ksm_game_get_throw_pause (game), ==, 0);
+
+  g_settings_reset (settings, "computer-delay");
+  g_settings_set_string (settings, "pace", "slow");
+  g_assert_cmpuint (ksm_game_get_computer_delay (game), ==, 1600);
+  g_assert_cmpuint (ksm_game_get_throw_pause (game), ==, 2000);
+  g_assert_cmpuint (ksm_board_get_animation_duration (board), ==, 600);
+
+  /* Preferences shows the pace set, with its times, and sets another */
+  preferences = ksm_preferences_window_new (GTK_WINDOW (fixture->window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  iterate (2);
+  row = ADW_COMBO_ROW (find_visible_row (preferences, "Computer _Pace"));
+  g_assert_nonnull (row);
+  paces = adw_combo_row_get_model (row);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (paces), adw_combo_row_get_selected (row)),
+                   ==, "Slow");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "1.6 s"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "2 s"));
+
+  /* an older version's time gives way to the pace chosen */
+  g_settings_set_int (settings, "computer-delay", 1200);
+  g_assert_cmpuint (ksm_game_get_computer_delay (game), ==, 1200);
+  g_assert_cmpuint (ksm_game_get_throw_pause (game), ==, 1200);
+  adw_combo_row_set_selected (row, 2);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (paces), 2), ==, "Fast");
+  {
+    g_autofree char *pace = g_settings_get_string (settings, "pace");
+    g_assert_cmpstr (pace, ==, "fast");
+  }
+  g_assert_null (g_settings_get_user_value (settings, "computer-delay"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "0.4 s"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "0.6 s"));
+  g_assert_cmpuint (ksm_game_get_computer_delay (game), ==, 400);
+  g_assert_cmpuint (ksm_game_get_throw_pause (game), ==, 600);
+  g_assert_cmpuint (ksm_board_get_animation_duration (board), ==, 150);
+
+  adw_combo_row_set_selected (row, 3);
+  g_assert_cmpuint (ksm_game_get_computer_delay (game), ==, 0);
+  g_assert_cmpuint (ksm_game_get_throw_pause (game), ==, 0);
+  g_assert_cmpuint (ksm_board_get_animation_duration (board), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  iterate (2);
+
+  /* a game started afterwards gets the pace too */
+  g_settings_set_string (settings, "pace", "normal");
+  game = start_person_game (fixture, 0);
+  g_assert_cmpuint (ksm_game_get_computer_delay (game), ==, 0);
+  g_settings_reset (settings, "computer-delay");
+  g_assert_cmpuint (ksm_game_get_computer_delay (game), ==, 900);
+  g_assert_cmpuint (ksm_game_get_throw_pause (game), ==, 1200);
+  g_assert_cmpuint (ksm_board_get_animation_duration (board), ==, 350);
+
+  g_settings_reset (settings, "pace");
+  g_settings_set_int (settings, "computer-delay", 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1077,6 +1152,7 @@ main (int argc, char **argv)
   ADD ("actions-follow-the-game", test_actions_follow_the_game);
   ADD ("old-settings-move-once", test_old_settings_move_once);
   ADD ("new-game-page-for-unknown-game", test_new_game_page_for_unknown_game);
+  ADD ("pace-reaches-the-game", test_pace_reaches_the_game);
 #undef ADD
 
   status = g_test_run ();

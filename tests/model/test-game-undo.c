@@ -783,6 +783,79 @@ test_properties_under_review (void)
   assert_watched (&watched);
 }
 
+/* how long the computer's waiting step has yet to wait, in seconds */
+static double
+computer_wait_left (KsmGame *game)
+{
+  GSource *source = g_main_context_find_source_by_user_data (NULL, game);
+
+  g_assert_nonnull (source);
+  return (double) (g_source_get_ready_time (source) - g_get_monotonic_time ()) / G_USEC_PER_SEC;
+}
+
+static gboolean
+computer_threw (gpointer data)
+{
+  KsmGame *game = data;
+  KsmRecord *record = ksm_game_get_record (game);
+  guint n_events = ksm_record_get_n_events (record);
+
+  return ksm_game_is_person_to_act (game)
+         || (n_events > 0 && ksm_record_get_event (record, n_events - 1)->kind != KSM_EVENT_MOVE);
+}
+
+/* A throw stays for the throw pause before a computer acts on it, a lost
+ * one of the person's too; after a move the computer waits its delay.
+ * Read from the time the waiting step is due (a pause of a minute against
+ * no delay), not by waiting. Each game ends at its first pause. */
+static void
+test_throw_pause (void)
+{
+  gboolean held_move = FALSE, held_loss = FALSE;
+
+  for (guint64 seed = 1; seed < 200 && !(held_move && held_loss); seed++)
+    {
+      g_autoptr(KsmGame) game = new_game (seed, 0);
+      KsmRecord *record = ksm_game_get_record (game);
+      const KsmEvent *last;
+
+      ksm_game_set_throw_pause (game, 60000);
+      g_assert_cmpuint (ksm_game_get_throw_pause (game), ==, 60000);
+      /* the person's first turn, until it passes (or the computer's first
+       * throw, if it starts) */
+      while (ksm_game_is_person_to_act (game))
+        person_acts (game, 0);
+      if (ksm_record_get_n_events (record) == 0)
+        {
+          wait_for (computer_threw, game, "the computer's first throw");
+          if (!ksm_game_is_person_to_act (game))
+            {
+              g_assert_cmpfloat (computer_wait_left (game), >, 30);
+              held_move = TRUE;
+            }
+          continue;
+        }
+      last = ksm_record_get_event (record, ksm_record_get_n_events (record) - 1);
+      if (last->kind == KSM_EVENT_LOST)
+        {
+          /* the person's lost throw stays before the computer throws */
+          g_assert_cmpfloat (computer_wait_left (game), >, 30);
+          held_loss = TRUE;
+          continue;
+        }
+      g_assert_cmpint (last->kind, ==, KSM_EVENT_MOVE);
+      g_assert_cmpfloat (computer_wait_left (game), <, 30);
+      wait_for (computer_threw, game, "the computer's throw");
+      if (ksm_game_is_person_to_act (game))
+        continue;
+      /* its throw (to move, lost or to throw again) stays before what follows */
+      g_assert_cmpfloat (computer_wait_left (game), >, 30);
+      held_move = TRUE;
+    }
+  g_assert_true (held_move);
+  g_assert_true (held_loss);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -796,6 +869,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/undo/while-waiting", test_undo_while_waiting);
   g_test_add_func ("/model/undo/unref-while-thinking", test_unref_while_thinking);
   g_test_add_func ("/model/undo/unref-while-waiting", test_unref_while_waiting);
+  g_test_add_func ("/model/undo/throw-pause", test_throw_pause);
   g_test_add_func ("/model/undo/new-game-while-thinking", test_new_game_while_thinking);
   g_test_add_func ("/model/undo/computers-alone", test_computers_alone);
   g_test_add_func ("/model/undo/properties-follow", test_properties_follow);
