@@ -25,7 +25,7 @@ struct _KsmCell
   gboolean    movable;
   char       *label;
 
-  /* a played move's marks, beneath the pieces but for what it took */
+  /* a played move's marks: beneath the pieces, but for what it took */
   GtkWidget  *wash;       /* the whole cell: where it landed */
   GtkWidget  *spot;       /* an outline where it left, a footstep on its way */
   GtkWidget  *taken;      /* a small piece of what it took, in a corner */
@@ -163,15 +163,19 @@ spot_rect (KsmCell *self, int width, int height, graphene_rect_t *rect)
   graphene_rect_init (rect, (width - size) / 2.0f, (height - size) / 2.0f, size, size);
 }
 
-/* what was taken: a piece of two fifths the cell, in its top right corner,
- * clear of the piece standing there now */
+/* what was taken: a small piece in the cell's top right corner, over the
+ * edge of the piece that took it */
 static void
 taken_rect (KsmCell *self, int width, int height, graphene_rect_t *rect)
 {
-  int box = (int) (MIN (width, height) * 0.46f);
+  float size = MIN (width, height);
+  int box = (int) (size * 0.5f);
+  /* inside the ring of where it landed */
+  float inset = MAX (5.0f, size * 0.06f);
 
   piece_rect (self->taken_style, box, box, rect);
-  rect->origin.x += width - box;
+  rect->origin.x += width - box - inset + (box - rect->size.width) / 2.0f;
+  rect->origin.y += inset - (box - rect->size.height) / 2.0f;
 }
 
 static void
