@@ -16,6 +16,8 @@ GtkWidget *ksm_history_view_new      (void);
 void       ksm_history_view_set_game (KsmHistoryView *self, KsmGame *game);
 /* a saved game under review: its moves get the analysis' marks */
 void       ksm_history_view_set_review (KsmHistoryView *self, KsmReview *review);
+/* "event-pointed" (int event) tells which move of the record the row
+ * under the pointer, else the row with the focus, shows; -1 for none */
 /* the rows' texts, oldest first, for tests */
 guint      ksm_history_view_get_n_rows (KsmHistoryView *self);
 const char *ksm_history_view_get_row_text (KsmHistoryView *self, guint index);
