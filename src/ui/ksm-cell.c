@@ -255,6 +255,24 @@ ksm_cell_size_allocate (GtkWidget *widget,
     }
 }
 
+/* The pieces stand on the trail of a move, and what it took shows over
+ * them; the pieces keep their place as the cell's first children. */
+static void
+ksm_cell_snapshot (GtkWidget   *widget,
+                   GtkSnapshot *snapshot)
+{
+  KsmCell *self = KSM_CELL (widget);
+
+  gtk_widget_snapshot_child (widget, self->wash, snapshot);
+  gtk_widget_snapshot_child (widget, self->spot, snapshot);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (child != self->wash && child != self->spot && child != self->taken)
+      gtk_widget_snapshot_child (widget, child, snapshot);
+  if (self->taken != NULL)
+    gtk_widget_snapshot_child (widget, self->taken, snapshot);
+}
+
 static void
 ksm_cell_dispose (GObject *object)
 {
@@ -365,6 +383,7 @@ ksm_cell_class_init (KsmCellClass *klass)
   object_class->set_property = ksm_cell_set_property;
   widget_class->measure = ksm_cell_measure;
   widget_class->size_allocate = ksm_cell_size_allocate;
+  widget_class->snapshot = ksm_cell_snapshot;
 
   properties[PROP_INDEX] =
     g_param_spec_uint ("index", NULL, NULL, 0, G_MAXUINT, 0,
@@ -411,12 +430,12 @@ ksm_cell_init (KsmCell *self)
 
   self->player = -1;
   self->trail_style = self->taken_style = -1;
-  /* the marks first: drawn beneath the pieces */
+  self->piece = new_part (self, "piece");
+  /* drawn beneath the pieces (ksm_cell_snapshot) */
   self->wash = new_part (self, "trail");
   self->spot = new_part (self, "spot");
   gtk_widget_set_child_visible (self->wash, FALSE);
   gtk_widget_set_child_visible (self->spot, FALSE);
-  self->piece = new_part (self, "piece");
   ksm_cell_style_piece (self->piece, -1, 0, FALSE);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
@@ -508,8 +527,7 @@ ksm_cell_set_groups (KsmCell     *self,
                                            NULL);
           gtk_widget_add_css_class (piece, "piece");
           gtk_widget_add_css_class (piece, "shared");
-          /* beneath the mark of what was taken, if any */
-          gtk_widget_insert_before (piece, GTK_WIDGET (self), self->taken);
+          gtk_widget_set_parent (piece, GTK_WIDGET (self));
           self->others[g - 1] = piece;
         }
       ksm_cell_style_piece (group_widget (self, g), styles[g], counts[g], FALSE);
