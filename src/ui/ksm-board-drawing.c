@@ -80,6 +80,35 @@ ksm_board_refresh (KsmBoard *self)
     }
 
   ksm_board_update_targets (self);
+  ksm_board_update_marks (self);
+}
+
+/* The last move's trail, or while a move of the history is pointed at,
+ * that move's instead: one trail at a time reads clearly. */
+void
+ksm_board_update_marks (KsmBoard *self)
+{
+  const KsmBoardPlayed *recalled = ksm_board_scene_get_recalled (self->scene);
+  const KsmBoardPlayed *shown = recalled != NULL ? recalled : ksm_board_scene_get_last_move (self->scene);
+  int style = shown != NULL ? ksm_board_piece_style (self, shown->walk.player) : -1;
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      KsmCell *cell = ksm_board_cell_at (self, (int) i);
+      guint marks = ksm_board_scene_marks_of (self->scene, shown, (int) i);
+      guint trail = 0;
+      int taken_player;
+      guint taken = ksm_board_scene_taken_at (self->scene, shown, (int) i, &taken_player);
+
+      if (marks & KSM_BOARD_MARK_FROM)
+        trail |= KSM_CELL_TRAIL_FROM;
+      if (marks & KSM_BOARD_MARK_PATH)
+        trail |= KSM_CELL_TRAIL_PATH;
+      if (marks & KSM_BOARD_MARK_TO)
+        trail |= KSM_CELL_TRAIL_TO;
+      ksm_cell_set_trail (cell, trail, style, recalled != NULL);
+      ksm_cell_set_taken (cell, ksm_board_piece_style (self, taken_player), taken, recalled != NULL);
+    }
 }
 
 /* Shows where the pointed piece would land and what it would take. */

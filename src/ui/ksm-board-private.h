@@ -4,7 +4,8 @@
  * ksm-board-scene.c    what is shown (KsmBoardScene, no widgets; and
  *                      ksm-board-scene-cells.c, its cells and moves)
  * ksm-board-layout.c   building the cells, yards and arrows; measure, allocate
- * ksm-board-drawing.c  the cells drawn from the scene, highlights, the walk
+ * ksm-board-drawing.c  the cells drawn from the scene, highlights, the last
+ *                      move's trail, the walk
  * ksm-board-input.c    pointer, focus and activation of the cells
  * ksm-board-words.c    what a screen reader hears of a cell */
 #pragma once
@@ -70,6 +71,7 @@ void     ksm_board_allocate_child (GtkWidget *child, int x, int y, int width, in
 /* ksm-board-drawing.c */
 void     ksm_board_refresh        (KsmBoard *self);
 void     ksm_board_update_targets (KsmBoard *self);
+void     ksm_board_update_marks   (KsmBoard *self);
 void     ksm_board_init_animation (KsmBoard *self);
 void     ksm_board_start_walk     (KsmBoard *self, const KsmBoardWalk *walk);
 void     ksm_board_allocate_walk  (KsmBoard *self);

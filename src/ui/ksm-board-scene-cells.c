@@ -57,6 +57,7 @@ ksm_board_scene_get_cell (KsmBoardScene     *self,
   memset (cell, 0, sizeof *cell);
   cell->content.player = -1;
   cell->yard = -1;
+  cell->taken_player = -1;
   if (rules == NULL || index >= ksm_board_scene_get_n_cells (self))
     return;
   cell->yard = yard;
@@ -82,6 +83,10 @@ ksm_board_scene_get_cell (KsmBoardScene     *self,
       cell->next = next == (int) index;
     }
   cell->move = ksm_board_scene_move_from (self, (int) index);
+  cell->last = ksm_board_scene_marks_of (self, ksm_board_scene_get_last_move (self), (int) index);
+  cell->recalled = ksm_board_scene_marks_of (self, ksm_board_scene_get_recalled (self), (int) index);
+  cell->taken = ksm_board_scene_taken_at (self, ksm_board_scene_get_last_move (self), (int) index,
+                                          &cell->taken_player);
 }
 
 /* ---- what can move ---- */

@@ -16,6 +16,15 @@ G_BEGIN_DECLS
 #define KSM_TYPE_BOARD_SCENE (ksm_board_scene_get_type ())
 G_DECLARE_FINAL_TYPE (KsmBoardScene, ksm_board_scene, KSM, BOARD_SCENE, GObject)
 
+/* What a played move left on a cell: where it came from, the cells it
+ * walked, where it landed, and where it took pieces (bits) */
+typedef enum {
+  KSM_BOARD_MARK_FROM  = 1 << 0,
+  KSM_BOARD_MARK_PATH  = 1 << 1,
+  KSM_BOARD_MARK_TO    = 1 << 2,
+  KSM_BOARD_MARK_TAKEN = 1 << 3,
+} KsmBoardMark;
+
 /* One cell as the scene sees it */
 typedef struct {
   KsmCellContent content;   /* a yard's: the pieces its player has in hand */
@@ -24,6 +33,10 @@ typedef struct {
   gboolean       goal;
   gboolean       next;      /* holds the waiting piece its side starts next */
   const KsmMove *move;      /* what a person can play from here now, or NULL */
+  guint          last;      /* KsmBoardMark: the last move's marks here */
+  guint          recalled;  /* KsmBoardMark: those of the move recalled */
+  int            taken_player;  /* whose pieces the last move took here, or -1 */
+  guint          taken;         /* how many */
 } KsmBoardSceneCell;
 
 /* A played move to animate: a piece walks `path` from `from` to `to` */
@@ -36,6 +49,18 @@ typedef struct {
   guint  captured;
   int    captured_player;   /* whose pieces it took, or -1 */
 } KsmBoardWalk;
+
+/* A move of the record as the board marks it: its walk, and the cells
+ * where it took pieces (a move can take on its way as well as where it
+ * lands) */
+typedef struct {
+  guint          event;     /* its index in the game's record */
+  KsmBoardWalk   walk;
+  int            n_taken;
+  int8_t         taken_cell[KSM_MAX_PATH];
+  int8_t         taken_player[KSM_MAX_PATH];
+  uint8_t        taken_count[KSM_MAX_PATH];
+} KsmBoardPlayed;
 
 KsmBoardScene     *ksm_board_scene_new              (void);
 
@@ -124,5 +149,27 @@ gboolean           ksm_board_scene_get_shown_move   (KsmBoardScene     *self,
 /* The walk of the last move, from "walk" until the next reset or move;
  * NULL for none */
 const KsmBoardWalk *ksm_board_scene_get_walk        (KsmBoardScene     *self);
+
+/* The last move of the game's record, marked until the next: after a
+ * move, an undo, a redo, a review's step or a resumed game alike, from the
+ * record (a throw or a lost throw since leaves it). NULL for none, and
+ * for a figure. Its marks change with "changed". */
+const KsmBoardPlayed *ksm_board_scene_get_last_move (KsmBoardScene     *self);
+/* A move of the record shown as well (a history row pointed at): the
+ * move of event `event`, or none for -1 or an event that is not a move.
+ * Emits "highlight-changed"; dropped when the record no longer holds it. */
+void               ksm_board_scene_recall_event     (KsmBoardScene     *self,
+                                                     int                event);
+const KsmBoardPlayed *ksm_board_scene_get_recalled  (KsmBoardScene     *self);
+/* the marks of `played` on cell `index` (KsmBoardMark) */
+guint              ksm_board_scene_marks_of         (KsmBoardScene        *self,
+                                                     const KsmBoardPlayed *played,
+                                                     int                   index);
+/* how many pieces `played` took on cell `index`, and whose (*player, -1
+ * for none) */
+guint              ksm_board_scene_taken_at         (KsmBoardScene        *self,
+                                                     const KsmBoardPlayed *played,
+                                                     int                   index,
+                                                     int                  *player);
 
 G_END_DECLS

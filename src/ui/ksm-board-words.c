@@ -108,6 +108,25 @@ ksm_board_cell_label (KsmBoard                *self,
     }
   if (cell->next)
     g_ptr_array_add (parts, g_strdup (_("next to start")));
+  /* the last move, so a turn played while a person looked away can be read */
+  if (cell->last & KSM_BOARD_MARK_FROM)
+    /* Translators: said of a cell: the last move's piece left it */
+    g_ptr_array_add (parts, g_strdup (_("last move left here")));
+  if (cell->last & KSM_BOARD_MARK_PATH)
+    /* Translators: said of a cell: the last move's piece passed over it */
+    g_ptr_array_add (parts, g_strdup (_("last move passed here")));
+  if (cell->last & KSM_BOARD_MARK_TO)
+    /* Translators: said of a cell: the last move's piece landed on it */
+    g_ptr_array_add (parts, g_strdup (_("last move landed here")));
+  if (cell->taken > 0 && cell->taken_player >= 0)
+    {
+      g_autofree char *taken = ksm_words_count_pieces (ksm_board_scene_get_rules (self->scene),
+                                                       ksm_board_scene_get_options (self->scene),
+                                                       cell->taken_player, cell->taken);
+      /* Translators: said of a cell: the last move took pieces on it; %s is
+       * what it took, as "2 stones" */
+      g_ptr_array_add (parts, g_strdup_printf (_("last move took %s here"), taken));
+    }
   if (move != NULL)
     {
       g_autofree char *to = place_name (self, move->to);

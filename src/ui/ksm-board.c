@@ -68,6 +68,7 @@ scene_highlight_changed_cb (KsmBoardScene *scene,
                             KsmBoard      *self)
 {
   ksm_board_update_targets (self);
+  ksm_board_update_marks (self);
 }
 
 static void

@@ -24,6 +24,14 @@ struct _KsmCell
   guint       counts[KSM_CELL_MAX_GROUPS];
   gboolean    movable;
   char       *label;
+
+  /* a played move's marks: beneath the pieces, but for what it took */
+  GtkWidget  *wash;       /* the whole cell: where it landed */
+  GtkWidget  *spot;       /* an outline where it left, a footstep on its way */
+  GtkWidget  *taken;      /* a small piece of what it took, in a corner */
+  guint       trail;
+  int         trail_style;
+  int         taken_style;
 };
 
 G_DEFINE_FINAL_TYPE (KsmCell, ksm_cell, GTK_TYPE_WIDGET)
@@ -141,6 +149,49 @@ ksm_cell_get_piece_bounds (KsmCell         *self,
   piece_rect (player, width, height, bounds);
 }
 
+/* the footstep: a dot, a fifth of the cell */
+static void
+spot_rect (KsmCell *self, int width, int height, graphene_rect_t *rect)
+{
+  float size = MIN (width, height) * 0.22f;
+
+  if (self->trail & KSM_CELL_TRAIL_FROM)
+    {
+      piece_rect (self->trail_style, width, height, rect);
+      return;
+    }
+  graphene_rect_init (rect, (width - size) / 2.0f, (height - size) / 2.0f, size, size);
+}
+
+/* what was taken: a small piece in the cell's top right corner, over the
+ * edge of the piece that took it */
+static void
+taken_rect (KsmCell *self, int width, int height, graphene_rect_t *rect)
+{
+  float size = MIN (width, height);
+  int box = (int) (size * 0.5f);
+  /* inside the ring of where it landed */
+  float inset = MAX (5.0f, size * 0.06f);
+
+  piece_rect (self->taken_style, box, box, rect);
+  rect->origin.x += width - box - inset + (box - rect->size.width) / 2.0f;
+  rect->origin.y += inset - (box - rect->size.height) / 2.0f;
+}
+
+static void
+allocate_rect (GtkWidget *widget, const graphene_rect_t *rect)
+{
+  int min;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, -1, &min, NULL, NULL, NULL);
+  gtk_widget_size_allocate (widget,
+                            &(GtkAllocation) {
+                              (int) rect->origin.x, (int) rect->origin.y,
+                              (int) rect->size.width, (int) rect->size.height,
+                            }, -1);
+}
+
 static GtkWidget *
 group_widget (KsmCell *self, guint group)
 {
@@ -176,7 +227,6 @@ ksm_cell_size_allocate (GtkWidget *widget,
     {
       GtkWidget *piece = group_widget (self, g);
       graphene_rect_t rect;
-      int min;
 
       if (piece == NULL)
         continue;
@@ -184,14 +234,43 @@ ksm_cell_size_allocate (GtkWidget *widget,
       if (g >= n)
         continue;
       group_rect (g < self->n_groups ? self->styles[g] : self->player, g, n, width, height, &rect);
-      gtk_widget_measure (piece, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
-      gtk_widget_measure (piece, GTK_ORIENTATION_VERTICAL, -1, &min, NULL, NULL, NULL);
-      gtk_widget_size_allocate (piece,
-                                &(GtkAllocation) {
-                                  (int) rect.origin.x, (int) rect.origin.y,
-                                  (int) rect.size.width, (int) rect.size.height,
-                                }, -1);
+      allocate_rect (piece, &rect);
     }
+
+  if (gtk_widget_get_child_visible (self->wash))
+    {
+      graphene_rect_t rect;
+
+      graphene_rect_init (&rect, 0, 0, width, height);
+      allocate_rect (self->wash, &rect);
+      spot_rect (self, width, height, &rect);
+      allocate_rect (self->spot, &rect);
+    }
+  if (self->taken != NULL && gtk_widget_get_child_visible (self->taken))
+    {
+      graphene_rect_t rect;
+
+      taken_rect (self, width, height, &rect);
+      allocate_rect (self->taken, &rect);
+    }
+}
+
+/* The pieces stand on the trail of a move, and what it took shows over
+ * them; the pieces keep their place as the cell's first children. */
+static void
+ksm_cell_snapshot (GtkWidget   *widget,
+                   GtkSnapshot *snapshot)
+{
+  KsmCell *self = KSM_CELL (widget);
+
+  gtk_widget_snapshot_child (widget, self->wash, snapshot);
+  gtk_widget_snapshot_child (widget, self->spot, snapshot);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (child != self->wash && child != self->spot && child != self->taken)
+      gtk_widget_snapshot_child (widget, child, snapshot);
+  if (self->taken != NULL)
+    gtk_widget_snapshot_child (widget, self->taken, snapshot);
 }
 
 static void
@@ -202,6 +281,9 @@ ksm_cell_dispose (GObject *object)
   g_clear_pointer (&self->piece, gtk_widget_unparent);
   for (guint i = 0; i < G_N_ELEMENTS (self->others); i++)
     g_clear_pointer (&self->others[i], gtk_widget_unparent);
+  g_clear_pointer (&self->wash, gtk_widget_unparent);
+  g_clear_pointer (&self->spot, gtk_widget_unparent);
+  g_clear_pointer (&self->taken, gtk_widget_unparent);
 
   G_OBJECT_CLASS (ksm_cell_parent_class)->dispose (object);
 }
@@ -301,6 +383,7 @@ ksm_cell_class_init (KsmCellClass *klass)
   object_class->set_property = ksm_cell_set_property;
   widget_class->measure = ksm_cell_measure;
   widget_class->size_allocate = ksm_cell_size_allocate;
+  widget_class->snapshot = ksm_cell_snapshot;
 
   properties[PROP_INDEX] =
     g_param_spec_uint ("index", NULL, NULL, 0, G_MAXUINT, 0,
@@ -326,18 +409,33 @@ ksm_cell_class_init (KsmCellClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
 }
 
+/* a drawn part of the cell, not a thing of its own for a screen reader */
+static GtkWidget *
+new_part (KsmCell *self, const char *css_class)
+{
+  GtkWidget *part = g_object_new (GTK_TYPE_LABEL,
+                                  "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                  "can-target", FALSE,
+                                  NULL);
+
+  gtk_widget_add_css_class (part, css_class);
+  gtk_widget_set_parent (part, GTK_WIDGET (self));
+  return part;
+}
+
 static void
 ksm_cell_init (KsmCell *self)
 {
   GtkGesture *click;
 
   self->player = -1;
-  self->piece = g_object_new (GTK_TYPE_LABEL,
-                              "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
-                              "can-target", FALSE,
-                              NULL);
-  gtk_widget_add_css_class (self->piece, "piece");
-  gtk_widget_set_parent (self->piece, GTK_WIDGET (self));
+  self->trail_style = self->taken_style = -1;
+  self->piece = new_part (self, "piece");
+  /* drawn beneath the pieces (ksm_cell_snapshot) */
+  self->wash = new_part (self, "trail");
+  self->spot = new_part (self, "spot");
+  gtk_widget_set_child_visible (self->wash, FALSE);
+  gtk_widget_set_child_visible (self->spot, FALSE);
   ksm_cell_style_piece (self->piece, -1, 0, FALSE);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
@@ -548,6 +646,64 @@ ksm_cell_set_target (KsmCell  *self,
   g_return_if_fail (KSM_IS_CELL (self));
   set_class (GTK_WIDGET (self), "target", target);
   set_class (GTK_WIDGET (self), "capture", target && captured > 0);
+}
+
+static const char *const trail_names[] = { "from", "path", "to" };
+
+void
+ksm_cell_set_trail (KsmCell  *self,
+                    guint     trail,
+                    int       style,
+                    gboolean  recalled)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+
+  for (guint i = 0; i < G_N_ELEMENTS (trail_names); i++)
+    {
+      g_autofree char *last = g_strconcat ("last-", trail_names[i], NULL);
+      g_autofree char *again = g_strconcat ("recalled-", trail_names[i], NULL);
+      gboolean on = (trail >> i & 1u) != 0;
+
+      set_class (GTK_WIDGET (self), last, on && !recalled);
+      set_class (GTK_WIDGET (self), again, on && recalled);
+    }
+  /* the outline where it left takes the mover's shape */
+  for (guint i = 0; i < G_N_ELEMENTS (piece_classes); i++)
+    set_class (self->spot, piece_classes[i], style == (int) i && (trail & KSM_CELL_TRAIL_FROM));
+  set_class (self->spot, "token", style >= KSM_CELL_STYLE_RED && (trail & KSM_CELL_TRAIL_FROM));
+  if (self->trail == trail && self->trail_style == style)
+    return;
+  self->trail = trail;
+  self->trail_style = style;
+  gtk_widget_set_child_visible (self->wash, trail != 0);
+  gtk_widget_set_child_visible (self->spot, (trail & (KSM_CELL_TRAIL_FROM | KSM_CELL_TRAIL_PATH)) != 0);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+void
+ksm_cell_set_taken (KsmCell  *self,
+                    int       style,
+                    guint     count,
+                    gboolean  recalled)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+
+  set_class (GTK_WIDGET (self), "last-taken", count > 0 && !recalled);
+  set_class (GTK_WIDGET (self), "recalled-taken", count > 0 && recalled);
+  if (count == 0 && self->taken == NULL)
+    return;
+  if (self->taken == NULL)
+    {
+      self->taken = new_part (self, "piece");
+      gtk_widget_add_css_class (self->taken, "taken-mark");
+    }
+  ksm_cell_style_piece (self->taken, style, count, FALSE);
+  gtk_widget_set_child_visible (self->taken, count > 0);
+  if (self->taken_style != style)
+    {
+      self->taken_style = style;
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+    }
 }
 
 void

@@ -65,6 +65,24 @@ gboolean   ksm_cell_get_movable      (KsmCell     *self);
 void       ksm_cell_set_target       (KsmCell     *self,
                                       gboolean     target,
                                       guint        captured);
+/* What a played move left on the cell (bits), drawn beneath its pieces */
+enum {
+  KSM_CELL_TRAIL_FROM = 1 << 0,   /* it left here: an outline of its piece */
+  KSM_CELL_TRAIL_PATH = 1 << 1,   /* it walked through: a footstep */
+  KSM_CELL_TRAIL_TO   = 1 << 2,   /* it landed here: the cell ringed */
+};
+/* The last move's trail, or (`recalled`) that of a move of the history
+ * pointed at; `style` is the mover's look (the outline where it left) */
+void       ksm_cell_set_trail        (KsmCell     *self,
+                                      guint        trail,
+                                      int          style,
+                                      gboolean     recalled);
+/* what that move took here: a small faded piece of `style` in a corner;
+ * a count of 0 for none */
+void       ksm_cell_set_taken        (KsmCell     *self,
+                                      int          style,
+                                      guint        count,
+                                      gboolean     recalled);
 /* the label a screen reader reads */
 void       ksm_cell_set_label        (KsmCell     *self,
                                       const char  *label);

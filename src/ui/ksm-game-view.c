@@ -165,6 +165,14 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
 static void game_changed_cb (KsmGameView *self);
 static void selection_changed_cb (KsmGameView *self);
 
+/* a history row pointed at shows its move on the board */
+static void
+history_event_pointed_cb (KsmGameView *self,
+                          int          event)
+{
+  ksm_board_scene_recall_event (ksm_board_get_scene (self->board), event);
+}
+
 static void
 ksm_game_view_init (KsmGameView *self)
 {
@@ -179,6 +187,8 @@ ksm_game_view_init (KsmGameView *self)
                                  G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->game_signals, "notify::selected-group",
                                  G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->history_view, "event-pointed", G_CALLBACK (history_event_pointed_cb), self,
+                           G_CONNECT_SWAPPED);
 
   /* under the throw: the throws of the turn still to play */
   self->pending_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);

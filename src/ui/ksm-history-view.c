@@ -3,7 +3,9 @@
  * A row is one throw and what came of it ("<side>: sudi (3), M9 to M6, took
  * 2 <pieces>"); where a turn throws first and plays afterwards, a throw
  * has its row and each move its own ("<side> plays two (2), Np2 to Np4"). Rows are added as events come, and rebuilt only when undo
- * shortens the record, so a long game stays cheap to follow. */
+ * shortens the record, so a long game stays cheap to follow. A row under
+ * the pointer or with the focus says which move it is ("event-pointed"),
+ * for the board to show it. */
 #include "config.h"
 
 #include "ksm-history-view.h"
@@ -26,6 +28,12 @@ struct _KsmHistoryView
   KsmReview         *review;       /* marks its analysis' judgements, when set */
   GSignalGroup      *review_signals;
   GArray            *row_starts;   /* guint: the record index of each row's first event */
+
+  /* the rows under the pointer and with the focus, and the event their
+   * move is, as "event-pointed" last said */
+  GtkWidget         *hovered_row;
+  GtkWidget         *focused_row;
+  int                pointed_event;
 };
 
 G_DEFINE_FINAL_TYPE (KsmHistoryView, ksm_history_view, ADW_TYPE_BIN)
@@ -37,6 +45,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_EVENT_POINTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* doubtful, bad, a blunder: warmer the worse */
 static const char *const mark_colours[KSM_N_MARKS] = { "", "#c88800", "#e66100", "#e01b24" };
@@ -112,6 +127,12 @@ ksm_history_view_class_init (KsmHistoryViewClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* event-pointed (int): the pointer or the focus is on a row whose move
+   * is this event of the record, or on none (-1) */
+  signals[SIGNAL_EVENT_POINTED] =
+    g_signal_new ("event-pointed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/kasimala/Kasimala/ksm-history-view.ui");
   gtk_widget_class_bind_template_child (widget_class, KsmHistoryView, scroller);
@@ -128,6 +149,7 @@ ksm_history_view_init (KsmHistoryView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->row_starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->pointed_event = -1;
   /* the rows come from the record alone, complete at "changed" */
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,
@@ -367,13 +389,111 @@ make_row (const char *markup)
   return label;
 }
 
+/* ---- a row pointed at shows its move on the board ---- */
+
+/* the move among the events of row `row`, or -1 (a throw alone, a loss) */
+static int
+row_move_event (KsmHistoryView *self, GtkWidget *row)
+{
+  KsmRecord *record;
+  int index = row != NULL ? gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)) : -1;
+  guint start, end;
+
+  if (self->game == NULL || index < 0 || (guint) index >= self->row_starts->len)
+    return -1;
+  record = ksm_game_get_record (self->game);
+  start = g_array_index (self->row_starts, guint, index);
+  end = (guint) index + 1 < self->row_starts->len ? g_array_index (self->row_starts, guint, index + 1)
+                                                  : ksm_record_get_n_events (record);
+  for (guint i = start; i < end && i < ksm_record_get_n_events (record); i++)
+    if (ksm_record_get_event (record, i)->kind == KSM_EVENT_MOVE)
+      return (int) i;
+  return -1;
+}
+
+/* the pointer's row, else the focus's */
+static void
+update_pointed (KsmHistoryView *self)
+{
+  int event = row_move_event (self, self->hovered_row != NULL ? self->hovered_row : self->focused_row);
+
+  if (event == self->pointed_event)
+    return;
+  self->pointed_event = event;
+  g_signal_emit (self, signals[SIGNAL_EVENT_POINTED], 0, event);
+}
+
+static void
+point_row (KsmHistoryView *self, GtkWidget **pointer, GtkWidget *row, gboolean inside)
+{
+  if (inside)
+    *pointer = row;
+  else if (*pointer == row)
+    *pointer = NULL;
+  update_pointed (self);
+}
+
+static void
+row_enter_cb (GtkEventControllerMotion *controller,
+              double                    x,
+              double                    y,
+              KsmHistoryView           *self)
+{
+  point_row (self, &self->hovered_row, gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)), TRUE);
+}
+
+static void
+row_leave_cb (GtkEventControllerMotion *controller,
+              KsmHistoryView           *self)
+{
+  point_row (self, &self->hovered_row, gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)), FALSE);
+}
+
+static void
+row_focus_in_cb (GtkEventControllerFocus *controller,
+                 KsmHistoryView          *self)
+{
+  point_row (self, &self->focused_row, gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)), TRUE);
+}
+
+static void
+row_focus_out_cb (GtkEventControllerFocus *controller,
+                  KsmHistoryView          *self)
+{
+  point_row (self, &self->focused_row, gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)), FALSE);
+}
+
+/* the row around `child`, as the list wrapped it, followed by pointer and focus */
+static void
+watch_row (KsmHistoryView *self, GtkWidget *child)
+{
+  GtkWidget *row = gtk_widget_get_parent (child);
+  GtkEventController *controller;
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect_object (controller, "enter", G_CALLBACK (row_enter_cb), self, 0);
+  g_signal_connect_object (controller, "leave", G_CALLBACK (row_leave_cb), self, 0);
+  gtk_widget_add_controller (row, controller);
+  controller = gtk_event_controller_focus_new ();
+  g_signal_connect_object (controller, "enter", G_CALLBACK (row_focus_in_cb), self, 0);
+  g_signal_connect_object (controller, "leave", G_CALLBACK (row_focus_out_cb), self, 0);
+  gtk_widget_add_controller (row, controller);
+}
+
 static void
 remove_rows_from (KsmHistoryView *self, guint first_row)
 {
   GtkListBoxRow *row;
 
   while ((row = gtk_list_box_get_row_at_index (self->list, (int) first_row)) != NULL)
-    gtk_list_box_remove (self->list, GTK_WIDGET (row));
+    {
+      /* a row taken away is pointed at no more */
+      if (self->hovered_row == GTK_WIDGET (row))
+        self->hovered_row = NULL;
+      if (self->focused_row == GTK_WIDGET (row))
+        self->focused_row = NULL;
+      gtk_list_box_remove (self->list, GTK_WIDGET (row));
+    }
   g_array_set_size (self->row_starts, first_row);
 }
 
@@ -401,6 +521,7 @@ update_rows (KsmHistoryView *self)
     {
       remove_rows_from (self, 0);
       gtk_widget_set_visible (self->empty_label, TRUE);
+      update_pointed (self);
       return;
     }
 
@@ -425,10 +546,14 @@ update_rows (KsmHistoryView *self)
       g_autofree char *text = NULL;
       guint covered = ksm_history_view_describe_row (record, self->review, start, &position, &text);
 
+      GtkWidget *child = make_row (text);
+
       g_array_append_val (self->row_starts, start);
-      gtk_list_box_append (self->list, make_row (text));
+      gtk_list_box_append (self->list, child);
+      watch_row (self, child);
       start += covered;
     }
+  update_pointed (self);
 
   gtk_widget_set_visible (self->empty_label, self->row_starts->len == 0);
   if (self->row_starts->len > 0)

@@ -27,6 +27,9 @@ guint      ksm_history_view_describe_row (KsmRecord   *record,
                                           guint        start,
                                           KsmPosition *position,
                                           char       **text);
+/* "event-pointed" (int event) tells which move of the record the row
+ * under the pointer, else the row with the focus, shows; -1 for none */
+
 /* the rows' texts, oldest first, for tests */
 guint      ksm_history_view_get_n_rows (KsmHistoryView *self);
 const char *ksm_history_view_get_row_text (KsmHistoryView *self, guint index);

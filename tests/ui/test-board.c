@@ -164,9 +164,14 @@ test_board_move (void)
                                   &move));
   g_assert_false (gtk_widget_has_css_class (from, "movable"));
   g_assert_false (gtk_widget_has_css_class (to, "target"));
-  g_assert_true (g_str_has_suffix (ksm_cell_get_label (KSM_CELL (from)), ", empty"));
+  /* the last move stays marked, and said, until the next */
+  g_assert_true (g_str_has_suffix (ksm_cell_get_label (KSM_CELL (from)), ", empty, last move left here"));
   gtk_test_accessible_assert_property (to, GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                       move.from < 17 ? "mala 17, laiga, 1 brick" : "mala 1, laiga, 1 stone");
+                                       move.from < 17 ? "mala 17, laiga, 1 brick, last move landed here"
+                                                      : "mala 1, laiga, 1 stone, last move landed here");
+  g_assert_true (gtk_widget_has_css_class (from, "last-from"));
+  g_assert_true (gtk_widget_has_css_class (to, "last-to"));
+  g_assert_false (gtk_widget_has_css_class (to, "last-from"));
   g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (to)), ==, 1);
 
   /* undo puts the cells back */
@@ -175,6 +180,9 @@ test_board_move (void)
   g_assert_cmpstr (ksm_cell_get_label (KSM_CELL (to)), ==, to_label);
   g_assert_true (gtk_widget_has_css_class (from, "movable"));
   g_assert_cmpuint (ksm_cell_get_count (KSM_CELL (to)), ==, 0);
+  /* and with no move before it, nothing is marked */
+  g_assert_false (gtk_widget_has_css_class (from, "last-from"));
+  g_assert_false (gtk_widget_has_css_class (to, "last-to"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
