@@ -246,7 +246,7 @@ generic_lost_text (const KsmRules *rules, const KsmOptions *options, KsmLostReas
     case KSM_LOST_BLOCKED:
       if (blocker >= 0)
         /* Translators: why a throw is lost, after "lost: "; %s is a side's
-         * pieces, mid-sentence ("Red’s tokens") */
+         * pieces, mid-sentence ("<colour>’s tokens") */
         return g_strdup_printf (_("every move lands on a safe square held by %s"),
                                 ksm_words_pieces_name (rules, options, blocker));
       /* Translators: why a throw is lost, after "lost: " */
