@@ -158,6 +158,22 @@ ksm_board_coordinates_margin (KsmBoard *self)
   return self->show_coordinates && self->coordinates_on_edges ? KSM_BOARD_COORDINATE_SIZE : 0;
 }
 
+static gboolean
+cell_is_empty (KsmBoard *self, int index)
+{
+  KsmCell *cell = ksm_board_cell_at (self, index);
+
+  return ksm_cell_get_count (cell) == 0 && ksm_cell_get_n_groups (cell) == 0;
+}
+
+/* the pieces moved: a name in a cell shows only while the cell is empty */
+void
+ksm_board_update_coordinates (KsmBoard *self)
+{
+  if (self->show_coordinates && !self->coordinates_on_edges && self->coordinates->len > 0)
+    gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
 void
 ksm_board_allocate_coordinates (KsmBoard *self, float unit, float ox, float oy)
 {
@@ -194,7 +210,9 @@ ksm_board_allocate_coordinates (KsmBoard *self, float unit, float ox, float oy)
                                     (int) roundf (ox + place->x * unit) + 2,
                                     (int) roundf (oy + place->y * unit) + 1,
                                     w, h);
-          gtk_widget_set_child_visible (coordinate->label, unit >= KSM_BOARD_ARROW_MIN_UNIT);
+          /* a name would crowd a small cell, and never covers a piece */
+          gtk_widget_set_child_visible (coordinate->label,
+                                        unit >= KSM_BOARD_ARROW_MIN_UNIT && cell_is_empty (self, coordinate->cell));
           break;
         }
     }

@@ -102,6 +102,7 @@ void     ksm_board_build_coordinates    (KsmBoard *self);
 void     ksm_board_clear_coordinates    (KsmBoard *self);
 int      ksm_board_coordinates_margin   (KsmBoard *self);
 void     ksm_board_allocate_coordinates (KsmBoard *self, float unit, float ox, float oy);
+void     ksm_board_update_coordinates   (KsmBoard *self);
 
 /* ksm-board-words.c */
 char    *ksm_board_cell_label     (KsmBoard *self, int index, const KsmBoardSceneCell *cell);
