@@ -65,6 +65,7 @@ ksm_board_refresh (KsmBoard *self)
       ksm_cell_set_movable (cell, shown.move != NULL);
       ksm_cell_set_label (cell, label);
     }
+  ksm_board_update_coordinates (self);
 
   /* Keyboard play: focus stays among the pieces that can move. */
   focus = gtk_widget_get_focus_child (GTK_WIDGET (self));

@@ -23,6 +23,7 @@ ksm_board_clear_cells (KsmBoard *self)
   for (guint i = 0; i < self->arrows->len; i++)
     gtk_widget_unparent (g_array_index (self->arrows, KsmBoardArrow, i).image);
   g_array_set_size (self->arrows, 0);
+  ksm_board_clear_coordinates (self);
   g_array_set_size (self->places, 0);
   self->grid_width = self->grid_height = 0;
   self->yard_margin = 0;
@@ -284,6 +285,7 @@ ksm_board_build_cells (KsmBoard *self)
         ksm_cell_set_home_of (ksm_board_cell_at (self, yard), ksm_board_piece_style (self, p));
     }
   add_arrows (self);
+  ksm_board_build_coordinates (self);
 }
 
 /* ---- measuring and allocating ---- */
@@ -298,18 +300,23 @@ ksm_board_measure_grid (KsmBoard       *self,
   int min_width = (int) ceilf (self->grid_width * KSM_BOARD_MIN_UNIT);
   int min_height = (int) ceilf (self->grid_height * KSM_BOARD_MIN_UNIT);
   int unit = ksm_board_scene_get_game (self->scene) != NULL ? KSM_BOARD_NATURAL_UNIT : KSM_BOARD_FIGURE_UNIT;
+  /* the coordinates' strips round the grid, at its minimum taken from it */
+  int strips = 2 * ksm_board_coordinates_margin (self);
 
   if (self->grid_width <= 0)
     {
       *minimum = *natural = 0;
       return;
     }
+  if (for_size >= 0)
+    for_size = MAX (for_size - strips, 0);
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = min_width;
       *natural = MAX (min_width, (int) (self->grid_width * unit));
       if (for_size >= 0)
         *natural = MAX (min_width, MIN (*natural, (int) (for_size * self->grid_width / self->grid_height)));
+      *natural += strips;
     }
   else
     {
@@ -318,6 +325,7 @@ ksm_board_measure_grid (KsmBoard       *self,
       /* keep the board's shape for the width it gets */
       if (for_size >= 0)
         *natural = MAX (min_height, (int) (for_size * self->grid_height / self->grid_width));
+      *natural += strips;
     }
 }
 
@@ -338,10 +346,12 @@ ksm_board_allocate_grid (KsmBoard *self,
 {
   float unit, ox, oy;
   GtkAllocation target = { 0 };
+  int strip = ksm_board_coordinates_margin (self);
 
   if (self->grid_width <= 0)
     return;
-  unit = MIN (width / self->grid_width, height / self->grid_height);
+  /* the grid shrinks, where it must, to leave the coordinates their strips */
+  unit = MIN (MAX (width - 2 * strip, 0) / self->grid_width, MAX (height - 2 * strip, 0) / self->grid_height);
   ox = (width - unit * self->grid_width) / 2.0f;
   oy = (height - unit * self->grid_height) / 2.0f;
 
@@ -371,6 +381,8 @@ ksm_board_allocate_grid (KsmBoard *self,
                                 (int) roundf (oy + arrow->y * unit - size / 2.0f),
                                 size, size);
     }
+
+  ksm_board_allocate_coordinates (self, unit, ox, oy);
 
   if (gtk_widget_get_visible (self->badge))
     {

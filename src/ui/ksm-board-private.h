@@ -7,7 +7,8 @@
  * ksm-board-drawing.c  the cells drawn from the scene, highlights, the last
  *                      move's trail, the walk
  * ksm-board-input.c    pointer, focus and activation of the cells
- * ksm-board-words.c    what a screen reader hears of a cell */
+ * ksm-board-words.c    what a screen reader hears of a cell
+ * ksm-board-coordinates.c  the cells' names along the edges */
 #pragma once
 
 #include <adwaita.h>
@@ -25,6 +26,20 @@ G_BEGIN_DECLS
 #define KSM_BOARD_ARROW_SIZE       14
 #define KSM_BOARD_ARROW_MIN_UNIT   30   /* below this the arrows would crowd the pieces */
 #define KSM_BOARD_DEFAULT_DURATION 400
+#define KSM_BOARD_COORDINATE_SIZE  14   /* px of the strip the edge labels stand in */
+
+typedef enum {
+  KSM_BOARD_COORDINATE_ROW,      /* a row's part of the names, beside the grid */
+  KSM_BOARD_COORDINATE_COLUMN,   /* a column's part, below it */
+  KSM_BOARD_COORDINATE_CELL,     /* a whole name, in its cell's corner */
+} KsmBoardCoordinateKind;
+
+typedef struct {
+  GtkWidget             *label;
+  KsmBoardCoordinateKind kind;
+  float                  from, extent;   /* the row's y and height, or the column's x and width */
+  int                    cell;           /* a cell it names */
+} KsmBoardCoordinate;
 
 typedef struct {
   GtkWidget *image;
@@ -40,6 +55,9 @@ struct _KsmBoard
   GPtrArray     *cells;          /* KsmCell, by cell index */
   GArray        *places;         /* KsmCellPlace, by cell index */
   GArray        *arrows;         /* KsmBoardArrow */
+  GArray        *coordinates;    /* KsmBoardCoordinate */
+  gboolean       show_coordinates;
+  gboolean       coordinates_on_edges;   /* the names split into rows and columns */
   float          grid_width;
   float          grid_height;
   float          yard_margin;    /* the units the board grew by each side for yards */
@@ -78,6 +96,13 @@ void     ksm_board_allocate_walk  (KsmBoard *self);
 
 /* ksm-board-input.c */
 void     ksm_board_connect_cell   (KsmBoard *self, GtkWidget *cell);
+
+/* ksm-board-coordinates.c */
+void     ksm_board_build_coordinates    (KsmBoard *self);
+void     ksm_board_clear_coordinates    (KsmBoard *self);
+int      ksm_board_coordinates_margin   (KsmBoard *self);
+void     ksm_board_allocate_coordinates (KsmBoard *self, float unit, float ox, float oy);
+void     ksm_board_update_coordinates   (KsmBoard *self);
 
 /* ksm-board-words.c */
 char    *ksm_board_cell_label     (KsmBoard *self, int index, const KsmBoardSceneCell *cell);

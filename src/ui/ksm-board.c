@@ -17,6 +17,7 @@ enum {
   PROP_0,
   PROP_GAME,
   PROP_ANIMATION_DURATION,
+  PROP_SHOW_COORDINATES,
   N_PROPS
 };
 
@@ -150,6 +151,7 @@ ksm_board_finalize (GObject *object)
   g_clear_pointer (&self->cells, g_ptr_array_unref);
   g_clear_pointer (&self->places, g_array_unref);
   g_clear_pointer (&self->arrows, g_array_unref);
+  g_clear_pointer (&self->coordinates, g_array_unref);
 
   G_OBJECT_CLASS (ksm_board_parent_class)->finalize (object);
 }
@@ -169,6 +171,9 @@ ksm_board_get_property (GObject    *object,
       break;
     case PROP_ANIMATION_DURATION:
       g_value_set_uint (value, self->animation_duration);
+      break;
+    case PROP_SHOW_COORDINATES:
+      g_value_set_boolean (value, self->show_coordinates);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -190,6 +195,9 @@ ksm_board_set_property (GObject      *object,
       break;
     case PROP_ANIMATION_DURATION:
       ksm_board_set_animation_duration (self, g_value_get_uint (value));
+      break;
+    case PROP_SHOW_COORDINATES:
+      ksm_board_set_show_coordinates (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -216,6 +224,9 @@ ksm_board_class_init (KsmBoardClass *klass)
   properties[PROP_ANIMATION_DURATION] =
     g_param_spec_uint ("animation-duration", NULL, NULL, 0, 10000, KSM_BOARD_DEFAULT_DURATION,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_COORDINATES] =
+    g_param_spec_boolean ("show-coordinates", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "board");
@@ -244,6 +255,8 @@ ksm_board_init (KsmBoard *self)
   self->cells = g_ptr_array_new ();
   self->places = g_array_new (FALSE, TRUE, sizeof (KsmCellPlace));
   self->arrows = g_array_new (FALSE, TRUE, sizeof (KsmBoardArrow));
+  self->coordinates = g_array_new (FALSE, TRUE, sizeof (KsmBoardCoordinate));
+  self->show_coordinates = TRUE;
   self->animation_duration = KSM_BOARD_DEFAULT_DURATION;
   self->skin = ksm_skin_for (NULL);
 

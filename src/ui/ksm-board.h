@@ -60,6 +60,11 @@ guint      ksm_board_get_distance           (KsmBoard *self);
 void       ksm_board_set_group              (KsmBoard *self,
                                              guint     group);
 guint      ksm_board_get_group              (KsmBoard *self);
+/* the cells' names along the edges, or in each cell where they do not
+ * split into rows and columns ("show-coordinates", on at first) */
+gboolean   ksm_board_get_show_coordinates   (KsmBoard *self);
+void       ksm_board_set_show_coordinates   (KsmBoard *self,
+                                             gboolean  show);
 /* ends a running animation at once (the tests use it) */
 void       ksm_board_finish_animation       (KsmBoard *self);
 

@@ -893,6 +893,9 @@ ksm_window_init (KsmWindow *self)
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+  /* the board follows the preference as it changes */
+  g_settings_bind (self->settings, "show-coordinates", ksm_game_view_get_board (self->game_view),
+                   "show-coordinates", G_SETTINGS_BIND_GET);
   g_signal_connect_object (self->settings, "changed::pace", G_CALLBACK (pace_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::computer-delay", G_CALLBACK (pace_changed_cb), self,

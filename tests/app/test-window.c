@@ -1125,6 +1125,87 @@ test_pace_reaches_the_game (Fixture *fixture, gconstpointer data)
   g_settings_set_int (settings, "computer-delay", 0);
 }
 
+/* the board's coordinate labels shown, and whether any lies over a cell */
+static guint
+count_coordinates (KsmBoard *board, gboolean *over_a_cell)
+{
+  guint n_cells = ksm_board_get_n_board_cells (board), shown = 0;
+
+  *over_a_cell = FALSE;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (board)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t label, cell, both;
+
+      if (!gtk_widget_has_css_class (child, "coordinate") || !gtk_widget_get_mapped (child))
+        continue;
+      shown++;
+      g_assert_true (gtk_widget_compute_bounds (child, GTK_WIDGET (board), &label));
+      for (guint i = 0; i < n_cells; i++)
+        if (gtk_widget_compute_bounds (ksm_board_get_cell (board, i), GTK_WIDGET (board), &cell)
+            && graphene_rect_intersection (&label, &cell, &both)
+            && both.size.width > 0.5f && both.size.height > 0.5f)
+          *over_a_cell = TRUE;
+    }
+  return shown;
+}
+
+static gboolean
+coordinates_laid_out (gpointer board)
+{
+  gboolean over_a_cell;
+
+  return count_coordinates (board, &over_a_cell) == 3 + 17;
+}
+
+static gboolean
+coordinates_gone (gpointer board)
+{
+  gboolean over_a_cell;
+
+  return count_coordinates (board, &over_a_cell) == 0;
+}
+
+static void
+test_coordinates_switch (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  KsmBoard *board;
+  GtkWidget *preferences;
+  AdwActionRow *row;
+  GtkWidget *toggle;
+  gboolean over_a_cell = TRUE;
+
+  start_person_game (fixture, 0);
+  board = board_of (fixture);
+  /* on at first: a row letter each row, a number each column, beside the cells */
+  g_assert_true (ksm_board_get_show_coordinates (board));
+  wait_for (coordinates_laid_out, board, "the coordinates along the board's edges");
+  count_coordinates (board, &over_a_cell);
+  g_assert_false (over_a_cell);
+
+  preferences = ksm_preferences_window_new (GTK_WINDOW (fixture->window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  iterate (2);
+  row = ADW_ACTION_ROW (find_visible_row (preferences, "Show _Coordinates"));
+  g_assert_nonnull (row);
+  toggle = adw_action_row_get_activatable_widget (row);
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (toggle)));
+
+  /* the switch turns them off on the board at once, and on again */
+  gtk_switch_set_active (GTK_SWITCH (toggle), FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "show-coordinates"));
+  g_assert_false (ksm_board_get_show_coordinates (board));
+  wait_for (coordinates_gone, board, "the coordinates hidden");
+  gtk_switch_set_active (GTK_SWITCH (toggle), TRUE);
+  g_assert_true (ksm_board_get_show_coordinates (board));
+  wait_for (coordinates_laid_out, board, "the coordinates shown again");
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  iterate (2);
+  g_settings_reset (settings, "show-coordinates");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1138,6 +1219,7 @@ main (int argc, char **argv)
 #define ADD(path, func) \
   g_test_add ("/app/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("opens-on-start-page", test_opens_on_start_page);
+  ADD ("coordinates-switch", test_coordinates_switch);
   ADD ("new-game-uses-choices", test_new_game_uses_choices);
   ADD ("click-moves-and-undo-restores", test_click_moves_and_undo_restores);
   ADD ("whole-game-against-computer", test_whole_game_against_computer);

@@ -283,6 +283,101 @@ test_throw_view (void)
   g_object_unref (view);
 }
 
+static KsmGame *
+new_game_of (KsmGameKind kind)
+{
+  const KsmRules *rules = ksm_rules_get (kind);
+  KsmOptions options;
+  KsmSeat seats[4] = {
+    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
+    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
+  };
+
+  rules->default_options (&options);
+  return ksm_game_new (&options, seats, 1);
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* the texts of the coordinate labels shown, sorted and joined by spaces */
+static char *
+shown_coordinates (GtkWidget *board)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+
+  for (GtkWidget *child = gtk_widget_get_first_child (board); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_has_css_class (child, "coordinate") && gtk_widget_get_visible (child))
+      {
+        g_assert_true (GTK_IS_LABEL (child));
+        g_assert_false (gtk_widget_get_focusable (child));
+        gtk_test_accessible_assert_role (child, GTK_ACCESSIBLE_ROLE_PRESENTATION);
+        g_ptr_array_add (texts, (gpointer) gtk_label_get_label (GTK_LABEL (child)));
+      }
+  g_ptr_array_sort (texts, compare_strings);
+  g_ptr_array_add (texts, NULL);
+  return g_strjoinv (" ", (char **) texts->pdata);
+}
+
+/* every cell's name, sorted and joined by spaces */
+static char *
+all_cell_names (KsmGame *game)
+{
+  const KsmRules *rules = ksm_game_get_rules (game);
+  const KsmOptions *options = ksm_game_get_options (game);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (int i = 0; i < rules->n_cells (options); i++)
+    {
+      char buf[16];
+      rules->cell_name (options, i, buf, sizeof buf);
+      g_ptr_array_add (names, g_strdup (buf));
+    }
+  g_ptr_array_sort (names, compare_strings);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static void
+check_coordinates (KsmGameKind kind, const char *expected)
+{
+  g_autoptr(KsmGame) game = new_game_of (kind);
+  GtkWidget *board = g_object_ref_sink (ksm_board_new ());
+  g_autofree char *names = all_cell_names (game);
+  g_autofree char *on = NULL, *off = NULL, *again = NULL;
+  gboolean show = FALSE;
+
+  ksm_board_set_game (KSM_BOARD (board), game);
+  g_object_get (board, "show-coordinates", &show, NULL);
+  g_assert_true (show);
+  on = shown_coordinates (board);
+  g_assert_cmpstr (on, ==, expected != NULL ? expected : names);
+
+  g_object_set (board, "show-coordinates", FALSE, NULL);
+  off = shown_coordinates (board);
+  g_assert_cmpstr (off, ==, "");
+  ksm_board_set_show_coordinates (KSM_BOARD (board), TRUE);
+  again = shown_coordinates (board);
+  g_assert_cmpstr (again, ==, on);
+
+  ksm_board_set_game (KSM_BOARD (board), NULL);
+  g_object_unref (board);
+}
+
+static void
+test_board_coordinates (void)
+{
+  /* row letters and column numbers; files and ranks; a cross whose names
+   * do not split, each cell named in itself */
+  check_coordinates (KSM_GAME_KASIMALA, "1 10 11 12 13 14 15 16 17 2 3 4 5 6 7 8 9 B M T");
+  check_coordinates (KSM_GAME_ASHTE_KASHTE, "1 2 3 4 5 6 7 a b c d e f g");
+  check_coordinates (KSM_GAME_ASI_KELIYA, NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -295,6 +390,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/board/cells", test_board_cells);
   g_test_add_func ("/board/move", test_board_move);
+  g_test_add_func ("/board/coordinates", test_board_coordinates);
   g_test_add_func ("/throw-view/throws", test_throw_view);
 
   status = g_test_run ();
