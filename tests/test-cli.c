@@ -213,9 +213,11 @@ test_moves_lost (void)
   run_cli (&r, "moves", "--game", "kasimala", "--position", START17, "--throw", "2", NULL);
   assert_success (&r);
   g_assert_cmpuint (g_strv_length (r.lines), ==, 1);
-  /* the move as the notation writes it, "lost", like any other move */
+  /* the move as the notation writes it, "lost", like any other move, and
+   * why, from the rules: no piece is on the board, and a two starts none */
   g_assert_cmpstr (r.lines[0], ==,
-    "lost  kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS s - 1 0/0");
+    "lost  kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS s - 1 0/0"
+    "  why: needs an entering throw");
 
   /* a lost chya throws again: the same side is still to play */
   g_auto(Run) r2;
@@ -224,7 +226,8 @@ test_moves_lost (void)
   g_assert_cmpuint (g_strv_length (r2.lines), ==, 1);
   g_assert_true (g_str_has_prefix (r2.lines[0], "lost"));
   g_assert_true (g_str_has_suffix (r2.lines[0],
-    "  kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 1 0/0"));
+    "  kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 1 0/0"
+    "  why: needs an entering throw"));
 
   /* the seed's kasi that does no good */
   g_auto(Run) r3;
@@ -234,6 +237,8 @@ test_moves_lost (void)
   assert_success (&r3);
   g_assert_cmpuint (g_strv_length (r3.lines), ==, 1);
   g_assert_true (g_str_has_prefix (r3.lines[0], "lost"));
+  /* the piece it would start lands on a laiga a stone holds */
+  g_assert_true (g_str_has_suffix (r3.lines[0], "  why: blocked by Stones"));
 }
 
 /* --throw takes a value, a name, another name (the Kasimala page's pi and

@@ -278,6 +278,41 @@ result_words (const KsmRules *rules, const KsmPosition *pos)
 
 /* ---- moves ---- */
 
+/* Why the throw of `pos` is lost, in words that stay the same from release
+ * to release (scripts read them): each reason the rules give, and who holds
+ * the cells a blocked move would land on. */
+static char *
+lost_reason_words (const KsmRules *rules, const KsmPosition *pos)
+{
+  static const char *const words[] = {
+    [KSM_LOST_NONE] = "none",
+    [KSM_LOST_NOTHING_TO_MOVE] = "nothing to move",
+    [KSM_LOST_NEEDS_ENTRY] = "needs an entering throw",
+    [KSM_LOST_OVERSHOOT] = "needs an exact count",
+    [KSM_LOST_BLOCKED] = "blocked",
+    [KSM_LOST_NO_PASSING] = "no passing without a so-hatara",
+    [KSM_LOST_NEEDS_BLOOD] = "needs blood first",
+    [KSM_LOST_SEVERAL] = "several",
+    [KSM_LOST_NO_COUNT] = "counts nothing",
+  };
+  unsigned reasons = ksm_rules_lost_reasons (rules, pos);
+  int blocker = ksm_rules_lost_blocker (rules, pos);
+  GString *text = g_string_new (NULL);
+
+  for (guint r = KSM_LOST_NONE + 1; r < G_N_ELEMENTS (words); r++)
+    if (reasons & (1u << r))
+      {
+        if (text->len > 0)
+          g_string_append (text, ", ");
+        g_string_append (text, words[r]);
+        if (r == KSM_LOST_BLOCKED && blocker >= 0)
+          g_string_append_printf (text, " by %s", rules->player_name (&pos->options, blocker));
+      }
+  if (text->len == 0)
+    g_string_append (text, words[KSM_LOST_NONE]);
+  return g_string_free (text, FALSE);
+}
+
 static int
 verb_moves (int argc, char **argv)
 {
@@ -342,6 +377,12 @@ verb_moves (int argc, char **argv)
           /* the notation has no field for it: say so beside the position */
           g_autofree char *result = result_words (rules, &after);
           printf ("%s  %s  game over: %s\n", move_text, after_text, result);
+        }
+      else if (moves[i].kind == KSM_MOVE_LOSE)
+        {
+          /* nor for why the throw is lost: the rules' reasons, beside it */
+          g_autofree char *why = lost_reason_words (rules, &pos);
+          printf ("%s  %s  why: %s\n", move_text, after_text, why);
         }
       else
         printf ("%s  %s\n", move_text, after_text);
