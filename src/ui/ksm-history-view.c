@@ -256,6 +256,46 @@ append_lost (GString *row, const KsmRules *rules, const KsmPosition *position)
   append_escaped (row, lost);
 }
 
+/* "<side>: five (5), three (3)" or "<side>: 3 units": what a turn still held
+ * when nothing could use it. The record's face is the last throw made, which
+ * in a turn of several throws is not always one of those left. */
+static void
+append_lost_throws (GString *row, const KsmRules *rules, const char *player,
+                    const KsmPosition *position, int face)
+{
+  uint8_t pending[KSM_MAX_PENDING];
+  bool split = false;
+  int pool = 0;
+  int n_pending = ksm_rules_holds_throws (rules)
+                  ? ksm_rules_held_throws (rules, position, pending, &split, &pool) : 0;
+
+  if (split && pool > 0)
+    {
+      g_autofree char *who = g_markup_escape_text (player, -1);
+      /* Translators: the units of a So-hatara's pool a side could not
+       * play; ", lost: <why>" follows: "<side>: 3 units" */
+      g_autofree char *format = g_markup_escape_text (ngettext ("%s: %u unit", "%s: %u units",
+                                                                (gulong) pool), -1);
+      g_string_append_printf (row, format, who, (guint) pool);
+      return;
+    }
+  if (n_pending <= 0)
+    {
+      append_throw (row, rules, player, face);
+      return;
+    }
+  append_throw (row, rules, player, pending[0]);
+  for (int i = 1; i < n_pending; i++)
+    {
+      g_autofree char *name = ksm_rules_view_link_markup (rules, rules->throws.faces[pending[i]].name,
+                                                          ksm_words_face_name (rules, pending[i]));
+      /* Translators: another throw lost with the one before it:
+       * "<side>: five (5), three (3), lost: <why>" */
+      g_autofree char *format = g_markup_escape_text (_(", %s (%d)"), -1);
+      g_string_append_printf (row, format, name, rules->throws.faces[pending[i]].value);
+    }
+}
+
 /* "<side> plays two (2)" or "<side> plays 3 units": which of the throws a
  * turn holds a move plays, when it is not simply the throw
  * just made */
@@ -336,9 +376,9 @@ ksm_history_view_describe_row (KsmRecord   *record,
     }
   else if (event->kind == KSM_EVENT_LOST)
     {
-      /* a throw held for later that nothing could use */
+      /* throws held for later that nothing could use */
       played = event;
-      append_throw (row, rules, player, event->face);
+      append_lost_throws (row, rules, player, position, event->face);
       append_lost (row, rules, position);
       ksm_record_apply_event (record, start, position, NULL);
     }
