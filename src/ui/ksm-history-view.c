@@ -34,6 +34,10 @@ struct _KsmHistoryView
   GtkWidget         *hovered_row;
   GtkWidget         *focused_row;
   int                pointed_event;
+  /* the newest row stays in view as rows come, until the person scrolls
+   * back; kept by the adjustment's own signals, so it holds however late
+   * the rows' heights arrive on a loaded machine */
+  gboolean           follow_end;
 };
 
 G_DEFINE_FINAL_TYPE (KsmHistoryView, ksm_history_view, ADW_TYPE_BIN)
@@ -145,11 +149,41 @@ static void game_changed_cb (KsmHistoryView *self);
 static void analysed_cb (KsmHistoryView *self);
 
 static void
+scroll_to_end (KsmHistoryView *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment)
+                                        - gtk_adjustment_get_page_size (adjustment));
+}
+
+/* the list grew or the pane changed height */
+static void
+adjustment_changed_cb (KsmHistoryView *self)
+{
+  if (self->follow_end)
+    scroll_to_end (self);
+}
+
+static void
+adjustment_value_changed_cb (KsmHistoryView *self,
+                             GtkAdjustment  *adjustment)
+{
+  self->follow_end = gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
+                     >= gtk_adjustment_get_upper (adjustment) - 1;
+}
+
+static void
 ksm_history_view_init (KsmHistoryView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->row_starts = g_array_new (FALSE, FALSE, sizeof (guint));
   self->pointed_event = -1;
+  self->follow_end = TRUE;
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "changed",
+                           G_CALLBACK (adjustment_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "value-changed",
+                           G_CALLBACK (adjustment_value_changed_cb), self, G_CONNECT_SWAPPED);
   /* the rows come from the record alone, complete at "changed" */
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,
@@ -537,17 +571,6 @@ remove_rows_from (KsmHistoryView *self, guint first_row)
   g_array_set_size (self->row_starts, first_row);
 }
 
-static gboolean
-scroll_to_end_cb (gpointer user_data)
-{
-  KsmHistoryView *self = KSM_HISTORY_VIEW (user_data);
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
-
-  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
-  g_object_unref (self);
-  return G_SOURCE_REMOVE;
-}
-
 /* Brings the rows up to the record: drops rows the record no longer has,
  * redoes the last row (its move may have come since), adds the new ones. */
 static void
@@ -600,7 +623,8 @@ update_rows (KsmHistoryView *self)
     {
       GtkListBoxRow *last = gtk_list_box_get_row_at_index (self->list, (int) self->row_starts->len - 1);
       gtk_list_box_select_row (self->list, last);
-      g_idle_add (scroll_to_end_cb, g_object_ref (self));
+      self->follow_end = TRUE;
+      scroll_to_end (self);
     }
 }
 

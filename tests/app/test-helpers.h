@@ -81,3 +81,19 @@ find_label (GtkWidget *widget, const char *text)
     }
   return NULL;
 }
+
+/* the first widget of `type` at or below `widget` (depth first), or NULL */
+static inline GtkWidget *
+find_of_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_of_type (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -1206,6 +1206,52 @@ test_coordinates_switch (Fixture *fixture, gconstpointer data)
   g_settings_reset (settings, "show-coordinates");
 }
 
+/* the history's list shows its newest row, at its end */
+static gboolean
+history_at_end (gpointer data)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (data));
+
+  return gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment)
+         && gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
+            >= gtk_adjustment_get_upper (adjustment) - 1;
+}
+
+/* A game long enough to scroll the history: after each move its list ends
+ * on the newest row, however late the rows' heights come; and once the
+ * person scrolls back, the next row brings the list to its end again */
+static void
+test_history_follows_the_newest_row (Fixture *fixture, gconstpointer data)
+{
+  KsmGame *game = start_person_game (fixture, 0);
+  GtkWidget *history = ksm_game_view_get_history (ksm_window_get_game_view (fixture->window));
+  GtkWidget *scroller = find_of_type (history, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  guint moves = 0;
+
+  g_assert_nonnull (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  while (moves < 40 && ksm_game_get_phase (game) != KSM_PHASE_OVER)
+    {
+      guint n_moves;
+      const KsmMove *choices;
+
+      throw_until_movable (fixture, game);
+      choices = ksm_game_get_moves (game, &n_moves);
+      g_assert_true (ksm_game_play (game, &choices[0]));
+      moves++;
+      /* once the list is longer than its pane */
+      if (gtk_adjustment_get_upper (adjustment) > 2 * gtk_adjustment_get_page_size (adjustment))
+        wait_for (history_at_end, scroller, "the history's list to end on its newest row");
+    }
+  g_assert_true (gtk_adjustment_get_upper (adjustment) > 2 * gtk_adjustment_get_page_size (adjustment));
+
+  gtk_adjustment_set_value (adjustment, 0);
+  g_assert_false (history_at_end (scroller));
+  throw_until_movable (fixture, game);
+  wait_for (history_at_end, scroller, "the list to come back to its end for the next row");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1235,6 +1281,7 @@ main (int argc, char **argv)
   ADD ("old-settings-move-once", test_old_settings_move_once);
   ADD ("new-game-page-for-unknown-game", test_new_game_page_for_unknown_game);
   ADD ("pace-reaches-the-game", test_pace_reaches_the_game);
+  ADD ("history-follows-the-newest-row", test_history_follows_the_newest_row);
 #undef ADD
 
   status = g_test_run ();
