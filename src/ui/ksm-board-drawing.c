@@ -59,6 +59,7 @@ ksm_board_refresh (KsmBoard *self)
           on_side = (content->home_row >> content->player & 1u) ? 1u : 0u;
         }
       ksm_cell_set_on_side (cell, on_side);
+      ksm_cell_set_mark (cell, shown.safe ? self->skin->safe_mark : NULL);
       ksm_cell_set_next (cell, shown.next);
       if (shown.move == NULL && gtk_widget_has_focus (GTK_WIDGET (cell)))
         focus_lost = TRUE;
@@ -82,6 +83,132 @@ ksm_board_refresh (KsmBoard *self)
 
   ksm_board_update_targets (self);
   ksm_board_update_marks (self);
+}
+
+/* ---- the board as a thing ---- */
+
+/* a colour the stylesheets name (style.css, and the dark and
+ * high-contrast ones over it); `fallback` where none does */
+static void
+named_color (GtkStyleContext *context, const char *name, const char *fallback, GdkRGBA *color)
+{
+  if (!gtk_style_context_lookup_color (context, name, color))
+    gdk_rgba_parse (color, fallback);
+}
+
+/* the cells' extent in the board's coordinates, and a grid unit's pixels */
+static gboolean
+cells_bounds (KsmBoard *self, graphene_rect_t *bounds, float *unit, graphene_point_t *origin)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      GtkWidget *cell = g_ptr_array_index (self->cells, i);
+      const KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
+      graphene_rect_t rect;
+
+      if (!gtk_widget_compute_bounds (cell, GTK_WIDGET (self), &rect) || rect.size.width <= 0)
+        continue;
+      if (!any)
+        {
+          *bounds = rect;
+          *unit = rect.size.width / place->width;
+          origin->x = rect.origin.x - place->x * *unit;
+          origin->y = rect.origin.y - place->y * *unit;
+        }
+      else
+        graphene_rect_union (bounds, &rect, bounds);
+      any = TRUE;
+    }
+  return any;
+}
+
+/* a line of the skin's, as a thin rectangle turned along it */
+static void
+append_line (GtkSnapshot *snapshot, const graphene_point_t *from, const graphene_point_t *to,
+             float width, const GdkRGBA *color)
+{
+  float dx = to->x - from->x, dy = to->y - from->y;
+  float length = sqrtf (dx * dx + dy * dy);
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, from);
+  gtk_snapshot_rotate (snapshot, atan2f (dy, dx) * 180.0f / (float) G_PI);
+  gtk_snapshot_append_color (snapshot, color, &GRAPHENE_RECT_INIT (0, -width / 2.0f, length, width));
+  gtk_snapshot_restore (snapshot);
+}
+
+/* The board drawn as the thing it is: a surface of wood, cloth or earth
+ * (the stylesheets' colours) under the cells and a frame's width past
+ * them, where the coordinates stand, with a soft shadow under it and the
+ * skin's lines on it; then the cells and the rest over it. Plain snapshot
+ * nodes, no texture: it is cheap to paint every frame. */
+void
+ksm_board_snapshot (GtkWidget   *widget,
+                    GtkSnapshot *snapshot)
+{
+  KsmBoard *self = KSM_BOARD (widget);
+  graphene_rect_t bounds;
+  graphene_point_t origin;
+  float unit;
+
+  if (cells_bounds (self, &bounds, &unit, &origin))
+    {
+      GtkStyleContext *context = gtk_widget_get_style_context (widget);
+      int margin = ksm_board_coordinates_margin (self);
+      float frame = margin > 0 ? margin + 3.0f : CLAMP (unit * 0.14f, 4.0f, 10.0f);
+      float radius = MIN (frame + 6.0f, 16.0f);
+      GdkRGBA light, dark, edge, grain, shadow, line, clear;
+      GskRoundedRect surface;
+      float border = 2.0f;
+
+      named_color (context, "ksm_board_light_color", "#e4c595", &light);
+      named_color (context, "ksm_board_dark_color", "#c79d67", &dark);
+      named_color (context, "ksm_board_edge_color", "#7d5430", &edge);
+      named_color (context, "ksm_board_grain_color", "rgba(110,70,30,0.10)", &grain);
+      named_color (context, "ksm_board_shadow_color", "rgba(0,0,0,0.35)", &shadow);
+      named_color (context, "ksm_board_line_color", "#7d5430", &line);
+      clear = grain;
+      clear.alpha = 0;
+
+      graphene_rect_inset (&bounds, -frame, -frame);
+      gsk_rounded_rect_init_from_rect (&surface, &bounds, radius);
+      gtk_snapshot_append_outset_shadow (snapshot, &surface, &shadow, 0, 4, 0, 12);
+      gtk_snapshot_push_rounded_clip (snapshot, &surface);
+      gtk_snapshot_append_linear_gradient (snapshot, &bounds,
+                                           &GRAPHENE_POINT_INIT (bounds.origin.x, bounds.origin.y),
+                                           &GRAPHENE_POINT_INIT (bounds.origin.x + bounds.size.width * 0.3f,
+                                                                 bounds.origin.y + bounds.size.height),
+                                           (GskColorStop[]) { { 0, light }, { 1, dark } }, 2);
+      /* a grain across it, unevenly spaced */
+      gtk_snapshot_append_repeating_linear_gradient (snapshot, &bounds,
+                                                     &GRAPHENE_POINT_INIT (bounds.origin.x, bounds.origin.y),
+                                                     &GRAPHENE_POINT_INIT (bounds.origin.x + 23, bounds.origin.y + 5),
+                                                     (GskColorStop[]) {
+                                                       { 0, clear }, { 0.35f, grain }, { 0.45f, clear },
+                                                       { 0.8f, grain }, { 1, clear },
+                                                     }, 5);
+      gtk_snapshot_pop (snapshot);
+      gtk_snapshot_append_border (snapshot, &surface,
+                                  (float[]) { border, border, border, border },
+                                  (GdkRGBA[]) { edge, edge, edge, edge });
+
+      for (guint i = 0; i < self->skin->n_surface_lines; i++)
+        {
+          const KsmSkinLine *l = &self->skin->surface_lines[i];
+          float offset = self->yard_margin;
+
+          append_line (snapshot,
+                       &GRAPHENE_POINT_INIT (origin.x + (l->x0 + offset) * unit, origin.y + (l->y0 + offset) * unit),
+                       &GRAPHENE_POINT_INIT (origin.x + (l->x1 + offset) * unit, origin.y + (l->y1 + offset) * unit),
+                       MAX (2.0f, unit * 0.05f), &line);
+        }
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_snapshot_child (widget, child, snapshot);
 }
 
 /* The last move's trail, or while a move of the history is pointed at,
