@@ -157,7 +157,8 @@ ksm_board_snapshot (GtkWidget   *widget,
     {
       GtkStyleContext *context = gtk_widget_get_style_context (widget);
       int margin = ksm_board_coordinates_margin (self);
-      float frame = margin > 0 ? margin + 3.0f : CLAMP (unit * 0.14f, 4.0f, 10.0f);
+      /* the frame is the coordinates' strip, or a little past the cells */
+      float frame = margin > 0 ? margin : CLAMP (unit * 0.14f, 4.0f, 10.0f);
       float radius = MIN (frame + 6.0f, 16.0f);
       GdkRGBA light, dark, edge, grain, shadow, line, clear;
       GskRoundedRect surface;
