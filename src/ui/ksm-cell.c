@@ -98,7 +98,7 @@ piece_rect (int player, int width, int height, graphene_rect_t *rect)
     {
       /* a bit of brick lying along the row, clear of the cell's corners
        * where the way's arrows stand */
-      w = size * 0.8f;
+      w = size * 0.78f;
       h = size * 0.54f;
     }
   else if (player == KSM_CELL_STYLE_STONE)
