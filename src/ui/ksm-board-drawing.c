@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ksm-board-private.h"
 
@@ -59,6 +60,7 @@ ksm_board_refresh (KsmBoard *self)
           on_side = (content->home_row >> content->player & 1u) ? 1u : 0u;
         }
       ksm_cell_set_on_side (cell, on_side);
+      ksm_cell_set_mark (cell, shown.safe ? self->skin->safe_mark : NULL);
       ksm_cell_set_next (cell, shown.next);
       if (shown.move == NULL && gtk_widget_has_focus (GTK_WIDGET (cell)))
         focus_lost = TRUE;
@@ -82,6 +84,190 @@ ksm_board_refresh (KsmBoard *self)
 
   ksm_board_update_targets (self);
   ksm_board_update_marks (self);
+}
+
+/* ---- the board as a thing ---- */
+
+/* a colour the stylesheets name (style.css, and the dark and
+ * high-contrast ones over it); `fallback` where none does */
+static void
+named_color (GtkStyleContext *context, const char *name, const char *fallback, GdkRGBA *color)
+{
+  if (!gtk_style_context_lookup_color (context, name, color))
+    gdk_rgba_parse (color, fallback);
+}
+
+/* the cells' extent in the board's coordinates, and a grid unit's pixels */
+static gboolean
+cells_bounds (KsmBoard *self, graphene_rect_t *bounds, float *unit, graphene_point_t *origin)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      GtkWidget *cell = g_ptr_array_index (self->cells, i);
+      const KsmCellPlace *place = &g_array_index (self->places, KsmCellPlace, i);
+      graphene_rect_t rect;
+
+      if (!gtk_widget_compute_bounds (cell, GTK_WIDGET (self), &rect) || rect.size.width <= 0)
+        continue;
+      if (!any)
+        {
+          *bounds = rect;
+          *unit = rect.size.width / place->width;
+          origin->x = rect.origin.x - place->x * *unit;
+          origin->y = rect.origin.y - place->y * *unit;
+        }
+      else
+        graphene_rect_union (bounds, &rect, bounds);
+      any = TRUE;
+    }
+  return any;
+}
+
+/* a line of the skin's, as a thin rectangle turned along it */
+static void
+append_line (GtkSnapshot *snapshot, const graphene_point_t *from, const graphene_point_t *to,
+             float width, const GdkRGBA *color)
+{
+  float dx = to->x - from->x, dy = to->y - from->y;
+  float length = sqrtf (dx * dx + dy * dy);
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, from);
+  gtk_snapshot_rotate (snapshot, atan2f (dy, dx) * 180.0f / (float) G_PI);
+  gtk_snapshot_append_color (snapshot, color, &GRAPHENE_RECT_INIT (0, -width / 2.0f, length, width));
+  gtk_snapshot_restore (snapshot);
+}
+
+/* What the surface is drawn from: the same inputs give the same node */
+typedef struct {
+  graphene_rect_t bounds;       /* the cells' */
+  graphene_point_t origin;
+  float           unit;
+  float           frame;
+  const KsmSkin  *skin;
+  float           yard_margin;
+  GdkRGBA         light, dark, edge, grain, shadow, line;
+} SurfaceLook;
+
+typedef struct {
+  SurfaceLook    look;
+  GskRenderNode *node;
+} SurfaceCache;
+
+static void
+surface_cache_free (gpointer data)
+{
+  SurfaceCache *cache = data;
+
+  g_clear_pointer (&cache->node, gsk_render_node_unref);
+  g_free (cache);
+}
+
+static GskRenderNode *
+surface_node (const SurfaceLook *look)
+{
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  graphene_rect_t bounds = look->bounds;
+  float radius = MIN (look->frame + 6.0f, 16.0f);
+  float border = 2.0f;
+  GdkRGBA clear = look->grain;
+  GskRoundedRect surface;
+
+  clear.alpha = 0;
+  graphene_rect_inset (&bounds, -look->frame, -look->frame);
+  gsk_rounded_rect_init_from_rect (&surface, &bounds, radius);
+  gtk_snapshot_append_outset_shadow (snapshot, &surface, &look->shadow, 0, 3, 0, 8);
+  gtk_snapshot_push_rounded_clip (snapshot, &surface);
+  gtk_snapshot_append_linear_gradient (snapshot, &bounds,
+                                       &GRAPHENE_POINT_INIT (bounds.origin.x, bounds.origin.y),
+                                       &GRAPHENE_POINT_INIT (bounds.origin.x + bounds.size.width * 0.3f,
+                                                             bounds.origin.y + bounds.size.height),
+                                       (GskColorStop[]) { { 0, look->light }, { 1, look->dark } }, 2);
+  /* a grain across it, unevenly spaced */
+  gtk_snapshot_append_repeating_linear_gradient (snapshot, &bounds,
+                                                 &GRAPHENE_POINT_INIT (bounds.origin.x, bounds.origin.y),
+                                                 &GRAPHENE_POINT_INIT (bounds.origin.x + 23, bounds.origin.y + 5),
+                                                 (GskColorStop[]) {
+                                                   { 0, clear }, { 0.35f, look->grain }, { 0.45f, clear },
+                                                   { 0.8f, look->grain }, { 1, clear },
+                                                 }, 5);
+  gtk_snapshot_pop (snapshot);
+  gtk_snapshot_append_border (snapshot, &surface,
+                              (float[]) { border, border, border, border },
+                              (GdkRGBA[]) { look->edge, look->edge, look->edge, look->edge });
+
+  for (guint i = 0; i < look->skin->n_surface_lines; i++)
+    {
+      const KsmSkinLine *l = &look->skin->surface_lines[i];
+      float offset = look->yard_margin, unit = look->unit;
+
+      append_line (snapshot,
+                   &GRAPHENE_POINT_INIT (look->origin.x + (l->x0 + offset) * unit,
+                                         look->origin.y + (l->y0 + offset) * unit),
+                   &GRAPHENE_POINT_INIT (look->origin.x + (l->x1 + offset) * unit,
+                                         look->origin.y + (l->y1 + offset) * unit),
+                   MAX (2.0f, unit * 0.05f), &look->line);
+    }
+  return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+}
+
+/* The board drawn as the thing it is: a surface of wood, cloth or earth
+ * (the stylesheets' colours) under the cells and a frame's width past
+ * them, where the coordinates stand, with a soft shadow under it and the
+ * skin's lines on it; then the cells and the rest over it. Plain snapshot
+ * nodes, no texture; and the same node while nothing it is drawn from
+ * changes, so a frame of a walking piece repaints only round the piece. */
+void
+ksm_board_snapshot (GtkWidget   *widget,
+                    GtkSnapshot *snapshot)
+{
+  KsmBoard *self = KSM_BOARD (widget);
+  SurfaceLook look;
+
+  /* zeroed whole, padding too: the look is compared byte by byte */
+  memset (&look, 0, sizeof look);
+  if (cells_bounds (self, &look.bounds, &look.unit, &look.origin))
+    {
+      static GQuark cache_quark;
+      GtkStyleContext *context = gtk_widget_get_style_context (widget);
+      int margin = ksm_board_coordinates_margin (self);
+      SurfaceCache *cache;
+
+      if (cache_quark == 0)
+        cache_quark = g_quark_from_static_string ("ksm-board-surface");
+      /* the frame is the coordinates' strip, or a little past the cells */
+      look.frame = margin > 0 ? margin : CLAMP (look.unit * 0.14f, 4.0f, 10.0f);
+      look.skin = self->skin;
+      look.yard_margin = self->yard_margin;
+      named_color (context, "ksm_board_light_color", "#e4c595", &look.light);
+      named_color (context, "ksm_board_dark_color", "#c79d67", &look.dark);
+      named_color (context, "ksm_board_edge_color", "#7d5430", &look.edge);
+      named_color (context, "ksm_board_grain_color", "rgba(110,70,30,0.10)", &look.grain);
+      named_color (context, "ksm_board_shadow_color", "rgba(0,0,0,0.35)", &look.shadow);
+      named_color (context, "ksm_board_line_color", "#7d5430", &look.line);
+
+      /* kept on the board itself, freed with it */
+      cache = g_object_get_qdata (G_OBJECT (widget), cache_quark);
+      if (cache == NULL)
+        {
+          cache = g_new0 (SurfaceCache, 1);
+          g_object_set_qdata_full (G_OBJECT (widget), cache_quark, cache, surface_cache_free);
+        }
+      if (cache->node == NULL || memcmp (&cache->look, &look, sizeof look) != 0)
+        {
+          g_clear_pointer (&cache->node, gsk_render_node_unref);
+          cache->look = look;
+          cache->node = surface_node (&look);
+        }
+      if (cache->node != NULL)
+        gtk_snapshot_append_node (snapshot, cache->node);
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_snapshot_child (widget, child, snapshot);
 }
 
 /* The last move's trail, or while a move of the history is pointed at,

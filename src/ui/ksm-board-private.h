@@ -87,6 +87,7 @@ void     ksm_board_allocate_grid  (KsmBoard *self, int width, int height);
 void     ksm_board_allocate_child (GtkWidget *child, int x, int y, int width, int height);
 
 /* ksm-board-drawing.c */
+void     ksm_board_snapshot       (GtkWidget *widget, GtkSnapshot *snapshot);
 void     ksm_board_refresh        (KsmBoard *self);
 void     ksm_board_update_targets (KsmBoard *self);
 void     ksm_board_update_marks   (KsmBoard *self);

@@ -217,6 +217,7 @@ ksm_board_class_init (KsmBoardClass *klass)
   widget_class->get_request_mode = ksm_board_get_request_mode;
   widget_class->measure = ksm_board_measure;
   widget_class->size_allocate = ksm_board_size_allocate;
+  widget_class->snapshot = ksm_board_snapshot;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,

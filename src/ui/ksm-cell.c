@@ -29,6 +29,7 @@ struct _KsmCell
   GtkWidget  *wash;       /* the whole cell: where it landed */
   GtkWidget  *spot;       /* an outline where it left, a footstep on its way */
   GtkWidget  *taken;      /* a small piece of what it took, in a corner */
+  GtkWidget  *mark;       /* a safe cell's glyph, drawn large beneath all; NULL: none */
   guint       trail;
   int         trail_style;
   int         taken_style;
@@ -95,21 +96,33 @@ piece_rect (int player, int width, int height, graphene_rect_t *rect)
 
   if (player == KSM_CELL_STYLE_BRICK)
     {
-      /* a brick: a rectangle lying along the row */
-      w = size * 0.84f;
-      h = size * 0.56f;
+      /* a bit of brick lying along the row, clear of the cell's corners
+       * where the way's arrows stand */
+      w = size * 0.78f;
+      h = size * 0.54f;
+    }
+  else if (player == KSM_CELL_STYLE_STONE)
+    {
+      /* a pebble, a little wider than high */
+      w = size * 0.72f;
+      h = size * 0.64f;
     }
   else
-    w = h = size * (player >= KSM_CELL_STYLE_RED ? 0.62f : 0.7f);
+    w = h = size * 0.62f;
   graphene_rect_init (rect, (width - w) / 2.0f, (height - h) / 2.0f, w, h);
 }
 
+/* A token of a cell several colours share: nearly half the cell across,
+ * so that four of them in the quarters stay as large as they can */
+#define SHARED_TOKEN 0.47f
+
 /* Group `group` of `n` sharing a cell: side by side for two, in the
- * quarters for three or four, each a smaller piece. */
+ * quarters for three or four. */
 static void
 group_rect (int player, guint group, guint n, int width, int height, graphene_rect_t *rect)
 {
   float half_w = width / 2.0f, half_h = height / 2.0f;
+  float size = MIN (width, height) * SHARED_TOKEN;
 
   if (n <= 1)
     {
@@ -118,14 +131,11 @@ group_rect (int player, guint group, guint n, int width, int height, graphene_re
     }
   if (n == 2)
     {
-      piece_rect (player, (int) half_w, (int) half_h, rect);
-      rect->origin.x += group * half_w;
-      rect->origin.y += half_h / 2.0f;
+      graphene_rect_init (rect, group * half_w + (half_w - size) / 2.0f, (height - size) / 2.0f, size, size);
       return;
     }
-  piece_rect (player, (int) half_w, (int) half_h, rect);
-  rect->origin.x += (group % 2) * half_w;
-  rect->origin.y += (group / 2) * half_h;
+  graphene_rect_init (rect, (group % 2) * half_w + (half_w - size) / 2.0f,
+                      (group / 2) * half_h + (half_h - size) / 2.0f, size, size);
 }
 
 void
@@ -192,6 +202,26 @@ allocate_rect (GtkWidget *widget, const graphene_rect_t *rect)
                             }, -1);
 }
 
+/* The mark's glyph at its own size, scaled to most of the cell: a font
+ * size in the stylesheet cannot follow the cell's */
+static void
+allocate_mark (GtkWidget *mark, int width, int height)
+{
+  int w, h;
+  float scale;
+  GskTransform *transform;
+
+  gtk_widget_measure (mark, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+  gtk_widget_measure (mark, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+  if (w <= 0 || h <= 0)
+    return;
+  scale = MIN (width, height) * 0.8f / MAX (w, h);
+  transform = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT ((width - w * scale) / 2.0f,
+                                                                   (height - h * scale) / 2.0f));
+  transform = gsk_transform_scale (transform, scale, scale);
+  gtk_widget_allocate (mark, w, h, -1, transform);
+}
+
 static GtkWidget *
 group_widget (KsmCell *self, guint group)
 {
@@ -253,6 +283,8 @@ ksm_cell_size_allocate (GtkWidget *widget,
       taken_rect (self, width, height, &rect);
       allocate_rect (self->taken, &rect);
     }
+  if (self->mark != NULL)
+    allocate_mark (self->mark, width, height);
 }
 
 /* The pieces stand on the trail of a move, and what it took shows over
@@ -263,11 +295,13 @@ ksm_cell_snapshot (GtkWidget   *widget,
 {
   KsmCell *self = KSM_CELL (widget);
 
+  if (self->mark != NULL)
+    gtk_widget_snapshot_child (widget, self->mark, snapshot);
   gtk_widget_snapshot_child (widget, self->wash, snapshot);
   gtk_widget_snapshot_child (widget, self->spot, snapshot);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (child != self->wash && child != self->spot && child != self->taken)
+    if (child != self->wash && child != self->spot && child != self->taken && child != self->mark)
       gtk_widget_snapshot_child (widget, child, snapshot);
   if (self->taken != NULL)
     gtk_widget_snapshot_child (widget, self->taken, snapshot);
@@ -284,6 +318,7 @@ ksm_cell_dispose (GObject *object)
   g_clear_pointer (&self->wash, gtk_widget_unparent);
   g_clear_pointer (&self->spot, gtk_widget_unparent);
   g_clear_pointer (&self->taken, gtk_widget_unparent);
+  g_clear_pointer (&self->mark, gtk_widget_unparent);
 
   G_OBJECT_CLASS (ksm_cell_parent_class)->dispose (object);
 }
@@ -604,6 +639,33 @@ ksm_cell_set_safe (KsmCell  *self,
 {
   g_return_if_fail (KSM_IS_CELL (self));
   set_class (GTK_WIDGET (self), "laiga", safe);
+}
+
+void
+ksm_cell_set_mark (KsmCell    *self,
+                   const char *mark)
+{
+  g_return_if_fail (KSM_IS_CELL (self));
+
+  if (g_strcmp0 (mark, ksm_cell_get_mark (self)) == 0)
+    return;
+  set_class (GTK_WIDGET (self), "marked", mark != NULL);
+  if (mark == NULL)
+    {
+      g_clear_pointer (&self->mark, gtk_widget_unparent);
+      return;
+    }
+  if (self->mark == NULL)
+    self->mark = new_part (self, "mark");
+  gtk_label_set_label (GTK_LABEL (self->mark), mark);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+const char *
+ksm_cell_get_mark (KsmCell *self)
+{
+  g_return_val_if_fail (KSM_IS_CELL (self), NULL);
+  return self->mark != NULL ? gtk_label_get_label (GTK_LABEL (self->mark)) : NULL;
 }
 
 void

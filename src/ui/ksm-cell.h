@@ -41,6 +41,10 @@ guint      ksm_cell_get_count        (KsmCell     *self);
 
 void       ksm_cell_set_safe         (KsmCell     *self,
                                       gboolean     safe);
+/* a glyph drawn large under the pieces (a safe cell's "✦"); NULL: none */
+void       ksm_cell_set_mark         (KsmCell     *self,
+                                      const char  *mark);
+const char *ksm_cell_get_mark        (KsmCell     *self);
 /* where the race ends: marked as the goal */
 void       ksm_cell_set_goal         (KsmCell     *self,
                                       gboolean     goal);

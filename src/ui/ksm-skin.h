@@ -52,6 +52,12 @@ typedef enum {
   KSM_SKIN_SCORE_SIDES,
 } KsmSkinScoreWords;
 
+/* A line drawn on the board's surface, from (x0, y0) to (x1, y1) in the
+ * geometry's grid units (those of cell_place) */
+typedef struct {
+  float x0, y0, x1, y1;
+} KsmSkinLine;
+
 typedef struct _KsmSkin KsmSkin;
 
 struct _KsmSkin {
@@ -96,6 +102,13 @@ struct _KsmSkin {
    * tinted */
   const char *const *start_classes;
   guint              n_start_classes;
+  /* a glyph drawn large on each safe cell instead of its corner-to-corner
+   * cross, where the game's boards mark them so ("✦"); NULL: the cross */
+  const char        *safe_mark;
+  /* lines the board's surface carries besides the cells' own (the
+   * diagonals of a central square); NULL: none */
+  const KsmSkinLine *surface_lines;
+  guint              n_surface_lines;
 
   /* ---- the new-game page, the game's end and the settings ---- */
   /* the new-game page offers one opponent: the first side is the person

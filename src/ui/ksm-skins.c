@@ -224,6 +224,7 @@ static const KsmSkin ashte_kashte_skin = {
   .piece_styles = ashte_piece_styles,
   .n_piece_styles = G_N_ELEMENTS (ashte_piece_styles),
   .lost_text = ashte_lost_text,
+  .safe_mark = "✦",
   .first_standard = N_("Standard: Red"),
   .rules_standard = N_("The standard rules are Bengal’s traditional ones; each switch says where the other reading comes from."),
   .players_subtitle = N_("Two play Red and Green, three Red, Blue and Green"),
@@ -274,10 +275,17 @@ static const KsmSkinPieceStyle asi_piece_styles[] = {
   { "yellow", KSM_CELL_STYLE_YELLOW }, { "green", KSM_CELL_STYLE_GREEN },
 };
 
-/* The pieces enter inside the central square: each seat's hand waits in
- * the empty corner of the board to the right of its arm */
+/* The pieces enter inside the central square: each seat's hand waits
+ * beside its arm, on the right of it as the seat looks in, in the empty
+ * corner of the board (a quarter turn of South's for each seat after) */
 static const KsmCellPlace asi_yard_places[] = {
-  { 9, 9, 1, 1 }, { 9, 1, 1, 1 }, { 1, 1, 1, 1 }, { 1, 9, 1, 1 },
+  { 7.5f, 8.5f, 1, 1 }, { 8.5f, 2.5f, 1, 1 }, { 2.5f, 1.5f, 1, 1 }, { 1.5f, 7.5f, 1, 1 },
+};
+
+/* the central square (cells 4 to 6 each way) crossed corner to corner, as
+ * the cloth boards draw it; its triangles and the home lie on the lines */
+static const KsmSkinLine asi_surface_lines[] = {
+  { 4, 4, 7, 7 }, { 7, 4, 4, 7 },
 };
 
 /* the triangles where each seat enters, each pointing into the central square */
@@ -326,6 +334,8 @@ static const KsmSkin asi_keliya_skin = {
   .n_yard_places = G_N_ELEMENTS (asi_yard_places),
   .start_classes = asi_start_classes,
   .n_start_classes = G_N_ELEMENTS (asi_start_classes),
+  .surface_lines = asi_surface_lines,
+  .n_surface_lines = G_N_ELEMENTS (asi_surface_lines),
   .first_standard = N_("Standard: South"),
   .rules_standard = N_("The standard rules are Parker’s, from Ancient Ceylon (1909); each switch says where the other reading comes from."),
   .score_words = KSM_SKIN_SCORE_LIST,
