@@ -8,6 +8,7 @@
 
 #include "ksm-board.h"
 #include "ksm-history-view.h"
+#include "ksm-play-layout.h"
 #include "ksm-rules-view.h"
 #include "ksm-throw-view.h"
 #include "ksm-words.h"
@@ -121,6 +122,41 @@ close_rules_action_cb (GtkWidget  *widget,
   ksm_game_view_set_rules_revealed (KSM_GAME_VIEW (widget), FALSE);
 }
 
+/* A label that changes keeps room for `lines` lines, however many its text
+ * takes (it ellipsizes past them), so that nothing under it moves. The
+ * sample mixes the scripts of the translations, whose fonts differ in
+ * height. */
+static void
+reserve_lines (GtkWidget *label, int lines)
+{
+  g_autoptr(GString) sample = g_string_new ("Ag\u0915\u093F");
+  g_autoptr(PangoLayout) layout = NULL;
+  int height;
+
+  for (int i = 1; i < lines; i++)
+    g_string_append (sample, "\nAg\u0915\u093F");
+  layout = gtk_widget_create_pango_layout (label, sample->str);
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  gtk_widget_set_size_request (label, -1, height);
+}
+
+/* the lines are measured in the labels' fonts, known once styled */
+static void
+reserve_label_lines (KsmGameView *self)
+{
+  reserve_lines (GTK_WIDGET (self->status_label), 2);
+  reserve_lines (GTK_WIDGET (self->pieces_label), 2);
+  reserve_lines (GTK_WIDGET (self->score_label), 2);
+  reserve_lines (GTK_WIDGET (self->blood_label), 2);
+}
+
+static void
+ksm_game_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (ksm_game_view_parent_class)->css_changed (widget, change);
+  reserve_label_lines (KSM_GAME_VIEW (widget));
+}
+
 static void
 ksm_game_view_class_init (KsmGameViewClass *klass)
 {
@@ -130,6 +166,7 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   object_class->dispose = ksm_game_view_dispose;
   object_class->get_property = ksm_game_view_get_property;
   object_class->set_property = ksm_game_view_set_property;
+  widget_class->css_changed = ksm_game_view_css_changed;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,
@@ -137,6 +174,7 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (KSM_TYPE_BOARD);
+  g_type_ensure (KSM_TYPE_PLAY_LAYOUT);
   g_type_ensure (KSM_TYPE_THROW_VIEW);
   g_type_ensure (KSM_TYPE_HISTORY_VIEW);
   g_type_ensure (KSM_TYPE_TURN_STRIP);

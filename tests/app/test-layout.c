@@ -1,0 +1,328 @@
+/* test-layout.c: the play screen at the sizes people use, in each game:
+ * the board's share of a 1280x800 window; the Throw button and the whole
+ * board inside an 800x600 and a 360x640 window, without scrolling
+ * sideways; the window keeping its size through computer turns while the
+ * since-your-turn strip fills; the board keeping its place when the status
+ * line's text changes. One window a test, sized before it is shown (Xvfb
+ * has no window manager to ask), then waited on until it has that size. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "ksm-board.h"
+#include "ksm-cell.h"
+#include "ksm-game-settings.h"
+#include "ksm-game-view.h"
+#include "ksm-turn-strip.h"
+
+#include "app-test-util.h"
+
+typedef struct {
+  const char *game;
+  const char *seats[5];
+  int         players;    /* 0: the game's own number */
+} LayoutGame;
+
+static const LayoutGame games[] = {
+  { "kasimala", { "person", "random", NULL }, 0 },
+  { "ashte-kashte", { "person", "random", "random", "random", NULL }, 4 },
+  { "asi-keliya", { "person", "random", "random", "random", NULL }, 0 },
+};
+
+typedef struct {
+  const LayoutGame *game;
+  int               width, height;
+} LayoutCase;
+
+typedef struct {
+  KsmApplication *app;
+  KsmWindow      *window;
+  char           *data_dir;
+  int             width, height;             /* asked for */
+  int             shown_width, shown_height; /* as shown */
+} SizedFixture;
+
+/* the most a window's invisible border takes from the size it asks for */
+#define KSM_TEST_BORDER 16
+
+static gboolean
+window_shown (gpointer data)
+{
+  SizedFixture *fixture = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (fixture->window)) && gtk_widget_get_width (GTK_WIDGET (fixture->window)) > 0;
+}
+
+static gboolean
+count_frame_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+frames_counted (gpointer data)
+{
+  return *(guint *) data >= 3;
+}
+
+/* lets `widget` lay out and draw what changed: three frames of its clock */
+static void
+wait_for_frames (GtkWidget *widget)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
+
+  wait_for (frames_counted, &frames, "three frames");
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
+/* A fresh app's window of the case's size, with its game started: the
+ * person's seat first, the computer's without delay */
+static void
+sized_set_up (SizedFixture *fixture, gconstpointer data)
+{
+  const LayoutCase *layout_case = data;
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kasimala.Kasimala");
+  g_autoptr(GSettings) game_settings = ksm_game_settings_new (ksm_rules_lookup (layout_case->game->game));
+
+  fixture->data_dir = g_build_filename (g_get_user_data_dir (), "kasimala", NULL);
+  remove_tree (fixture->data_dir);
+  g_mkdir_with_parents (g_get_user_data_dir (), 0700);
+  fixture->width = layout_case->width;
+  fixture->height = layout_case->height;
+
+  g_settings_set_strv (game_settings, "seats", layout_case->game->seats);
+  g_settings_set_int (game_settings, "first", 0);
+  if (layout_case->game->players > 0)
+    g_settings_set_int (game_settings, "players", layout_case->game->players);
+  g_settings_set_int (settings, "computer-delay", 0);
+
+  fixture->app = test_application ();
+  fixture->window = ksm_window_new (fixture->app);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->width, fixture->height);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate (3);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), "win.choose-game",
+                                                     g_variant_new_string (layout_case->game->game)));
+  iterate (2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.start-game", NULL));
+  iterate (2);
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
+  wait_for (window_shown, fixture, "the window shown");
+  wait_for_frames (GTK_WIDGET (fixture->window));
+  /* without a window manager the window keeps the size it asked for, less
+   * its client-side decorations' invisible border; never more, which would
+   * be the content asking for more room than the window was given */
+  fixture->shown_width = gtk_widget_get_width (GTK_WIDGET (fixture->window));
+  fixture->shown_height = gtk_widget_get_height (GTK_WIDGET (fixture->window));
+  g_test_message ("window %dx%d asked, %dx%d shown", fixture->width, fixture->height,
+                  fixture->shown_width, fixture->shown_height);
+  g_assert_cmpint (fixture->shown_width, <=, fixture->width);
+  g_assert_cmpint (fixture->shown_width, >=, fixture->width - KSM_TEST_BORDER);
+  g_assert_cmpint (fixture->shown_height, <=, fixture->height);
+  g_assert_cmpint (fixture->shown_height, >=, fixture->height - KSM_TEST_BORDER);
+}
+
+static void
+sized_tear_down (SizedFixture *fixture, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  iterate (3);
+  remove_tree (fixture->data_dir);
+  g_free (fixture->data_dir);
+}
+
+static KsmGameView *
+game_view_of (SizedFixture *fixture)
+{
+  return ksm_window_get_game_view (fixture->window);
+}
+
+static KsmBoard *
+board_of (SizedFixture *fixture)
+{
+  return KSM_BOARD (ksm_game_view_get_board (game_view_of (fixture)));
+}
+
+/* where `widget` is, in the window's coordinates; FALSE if it is not shown */
+static gboolean
+bounds_in_window (SizedFixture *fixture, GtkWidget *widget, graphene_rect_t *bounds)
+{
+  return gtk_widget_is_drawable (widget)
+         && gtk_widget_compute_bounds (widget, GTK_WIDGET (fixture->window), bounds);
+}
+
+/* The board's drawn grid: every cell's rectangle, yards included, joined */
+static graphene_rect_t
+grid_of (SizedFixture *fixture)
+{
+  KsmBoard *board = board_of (fixture);
+  graphene_rect_t grid = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  GtkWidget *cell;
+
+  for (guint i = 0; (cell = ksm_board_get_cell (board, i)) != NULL; i++)
+    {
+      graphene_rect_t bounds;
+
+      g_assert_true (bounds_in_window (fixture, cell, &bounds));
+      if (i == 0)
+        grid = bounds;
+      else
+        graphene_rect_union (&grid, &bounds, &grid);
+    }
+  g_assert_cmpfloat (grid.size.width, >, 0);
+  return grid;
+}
+
+static gboolean
+grid_laid_out (gpointer data)
+{
+  SizedFixture *fixture = data;
+  GtkWidget *cell = ksm_board_get_cell (board_of (fixture), 0);
+
+  return cell != NULL && gtk_widget_get_width (cell) > 0;
+}
+
+static gboolean
+inside (const graphene_rect_t *inner, const graphene_rect_t *outer)
+{
+  /* a half pixel for the rounding of fractional bounds */
+  graphene_rect_t grown;
+
+  graphene_rect_inset_r (outer, -0.5f, -0.5f, &grown);
+  return graphene_rect_contains_rect (&grown, inner);
+}
+
+static GtkWidget *
+find_throw_button (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.throw") == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_throw_button (child);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* the scrolled window nearest above `widget`, or NULL */
+static GtkWidget *
+scroller_above (GtkWidget *widget)
+{
+  for (GtkWidget *up = gtk_widget_get_parent (widget); up != NULL; up = gtk_widget_get_parent (up))
+    if (GTK_IS_SCROLLED_WINDOW (up))
+      return up;
+  return NULL;
+}
+
+/* ---- the board's share at 1280x800 ---- */
+
+static void
+test_board_share (SizedFixture *fixture, gconstpointer data)
+{
+  const LayoutCase *layout_case = data;
+  KsmGameView *game_view = game_view_of (fixture);
+  AdwFlap *flap = ksm_game_view_get_flap (game_view);
+  graphene_rect_t grid;
+  /* the window as shown, its invisible border left out */
+  double window_area = (double) fixture->shown_width * fixture->shown_height;
+
+  wait_for (grid_laid_out, fixture, "the board laid out");
+  grid = grid_of (fixture);
+  /* the history stays beside the board at this size */
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_test_message ("%s: grid %.0fx%.0f at %.0f,%.0f in a %dx%d window, play area %d px wide",
+                  layout_case->game->game, grid.size.width, grid.size.height, grid.origin.x,
+                  grid.origin.y, fixture->shown_width, fixture->shown_height,
+                  gtk_widget_get_width (adw_flap_get_content (flap)));
+  if (grid.size.width > 2 * grid.size.height)
+    /* a wide board fills the play area's width */
+    g_assert_cmpfloat (grid.size.width, >=, 0.9 * gtk_widget_get_width (adw_flap_get_content (flap)));
+  else
+    g_assert_cmpfloat (grid.size.width * grid.size.height, >=, 0.5 * window_area);
+}
+
+/* ---- the throw control and the board in small windows ---- */
+
+static void
+test_fits (SizedFixture *fixture, gconstpointer data)
+{
+  KsmGameView *game_view = game_view_of (fixture);
+  GtkWidget *window = GTK_WIDGET (fixture->window);
+  GtkWidget *button = find_throw_button (ksm_game_view_get_throw_view (game_view));
+  GtkWidget *scroller;
+  graphene_rect_t window_rect = GRAPHENE_RECT_INIT (0, 0, fixture->shown_width, fixture->shown_height);
+  graphene_rect_t grid, bounds, view;
+  int minimum;
+
+  wait_for (grid_laid_out, fixture, "the board laid out");
+  g_assert_nonnull (button);
+  grid = grid_of (fixture);
+  g_test_message ("grid %.0fx%.0f at %.0f,%.0f", grid.size.width, grid.size.height, grid.origin.x, grid.origin.y);
+  g_assert_true (inside (&grid, &window_rect));
+
+  /* the person throws first: the button is there, inside the window */
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_assert_true (bounds_in_window (fixture, button, &bounds));
+  g_test_message ("throw button %.0fx%.0f at %.0f,%.0f", bounds.size.width, bounds.size.height,
+                  bounds.origin.x, bounds.origin.y);
+  g_assert_true (inside (&bounds, &window_rect));
+  /* and in the part of its scrolled panel in view, not scrolled away */
+  scroller = scroller_above (button);
+  if (scroller != NULL)
+    {
+      g_assert_true (bounds_in_window (fixture, scroller, &view));
+      g_assert_true (inside (&bounds, &view));
+    }
+  /* nothing scrolls sideways: what the window holds fits its width */
+  gtk_widget_measure (adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
+                      GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, fixture->shown_width);
+  g_assert_cmpint (gtk_widget_get_width (window), ==, fixture->shown_width);
+}
+
+#define CASE(name, game, w, h) \
+  static const LayoutCase name = { &games[game], w, h }
+CASE (kasimala_1280, 0, 1280, 800);
+CASE (ashte_1280, 1, 1280, 800);
+CASE (asi_1280, 2, 1280, 800);
+CASE (kasimala_800, 0, 800, 600);
+CASE (ashte_800, 1, 800, 600);
+CASE (asi_800, 2, 800, 600);
+CASE (kasimala_360, 0, 360, 640);
+CASE (ashte_360, 1, 360, 640);
+CASE (asi_360, 2, 360, 640);
+#undef CASE
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *data_home = g_dir_make_tmp ("ksm-app-XXXXXX", NULL);
+  int status;
+
+  test_isolate_home (data_home);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, data, func) \
+  g_test_add ("/layout/" path, SizedFixture, &data, sized_set_up, func, sized_tear_down)
+  ADD ("share/kasimala", kasimala_1280, test_board_share);
+  ADD ("share/ashte-kashte", ashte_1280, test_board_share);
+  ADD ("share/asi-keliya", asi_1280, test_board_share);
+  ADD ("fits-800x600/kasimala", kasimala_800, test_fits);
+  ADD ("fits-800x600/ashte-kashte", ashte_800, test_fits);
+  ADD ("fits-800x600/asi-keliya", asi_800, test_fits);
+  ADD ("fits-360x640/kasimala", kasimala_360, test_fits);
+  ADD ("fits-360x640/ashte-kashte", ashte_360, test_fits);
+  ADD ("fits-360x640/asi-keliya", asi_360, test_fits);
+#undef ADD
+
+  status = g_test_run ();
+  remove_tree (data_home);
+  return status;
+}
