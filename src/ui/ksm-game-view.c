@@ -150,6 +150,38 @@ reserve_label_lines (KsmGameView *self)
   reserve_lines (GTK_WIDGET (self->blood_label), 2);
 }
 
+/* Below this width the history folds away, over the board when shown:
+ * above it, a board of half a 1280x800 window's area and its panel fit
+ * beside a 260 px history. Decided from the width alone, not from what
+ * the history's rows ask for, so the board never jumps as they fill. */
+#define FOLD_HISTORY_WIDTH 1240
+
+static void
+ksm_game_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  KsmGameView *self = KSM_GAME_VIEW (widget);
+
+  /* before the flap is allocated, in this same pass */
+  adw_flap_set_fold_policy (self->flap, width < FOLD_HISTORY_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS
+                                                                   : ADW_FLAP_FOLD_POLICY_NEVER);
+  gtk_widget_allocate (GTK_WIDGET (self->rules_flap), width, height, baseline, NULL);
+}
+
+/* measured and allocated here, not by AdwBin's layout manager, so that the
+ * history's fold is set before its flap is allocated */
+static void
+ksm_game_view_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  gtk_widget_measure (GTK_WIDGET (KSM_GAME_VIEW (widget)->rules_flap), orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
 static void
 ksm_game_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
@@ -167,6 +199,8 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   object_class->get_property = ksm_game_view_get_property;
   object_class->set_property = ksm_game_view_set_property;
   widget_class->css_changed = ksm_game_view_css_changed;
+  widget_class->size_allocate = ksm_game_view_size_allocate;
+  widget_class->measure = ksm_game_view_measure;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,
@@ -215,6 +249,7 @@ static void
 ksm_game_view_init (KsmGameView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
 
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,

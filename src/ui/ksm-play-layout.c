@@ -18,8 +18,7 @@
 #define PANEL_MAX_WIDTH   360
 /* below a board on top: the status line's two lines and the throw control */
 #define CONTROLS_HEIGHT   236
-/* the natural width, which the history's flap compares with the room it
- * has: with a 260 px history it folds below about 1260 px */
+/* the natural width: a square board of about 700 px beside the panel */
 #define NATURAL_WIDTH     996
 
 struct _KsmPlayLayout

@@ -14,6 +14,7 @@
 #include "ksm-game-settings.h"
 #include "ksm-game-view.h"
 #include "ksm-turn-strip.h"
+#include "ksm-turn-strip.h"
 
 #include "app-test-util.h"
 
@@ -286,6 +287,125 @@ test_fits (SizedFixture *fixture, gconstpointer data)
   g_assert_cmpint (gtk_widget_get_width (window), ==, fixture->shown_width);
 }
 
+/* ---- the window keeps its size, the board its place ---- */
+
+static gboolean
+same_rect (const graphene_rect_t *a, const graphene_rect_t *b)
+{
+  return graphene_rect_equal (a, b);
+}
+
+static GtkWidget *
+first_movable_cell (KsmBoard *board)
+{
+  GtkWidget *cell;
+
+  for (guint i = 0; (cell = ksm_board_get_cell (board, i)) != NULL; i++)
+    if (ksm_cell_get_movable (KSM_CELL (cell)))
+      return cell;
+  return NULL;
+}
+
+static void
+assert_unmoved (SizedFixture *fixture, const graphene_rect_t *board_rect, const char *when)
+{
+  graphene_rect_t now;
+
+  if (gtk_widget_get_width (GTK_WIDGET (fixture->window)) != fixture->shown_width
+      || gtk_widget_get_height (GTK_WIDGET (fixture->window)) != fixture->shown_height)
+    g_error ("the window changed its size %s: %dx%d, was %dx%d", when,
+             gtk_widget_get_width (GTK_WIDGET (fixture->window)),
+             gtk_widget_get_height (GTK_WIDGET (fixture->window)), fixture->shown_width, fixture->shown_height);
+  g_assert_true (bounds_in_window (fixture, GTK_WIDGET (board_of (fixture)), &now));
+  if (!same_rect (&now, board_rect))
+    g_error ("the board moved %s: %.0fx%.0f at %.0f,%.0f, was %.0fx%.0f at %.0f,%.0f", when,
+             now.size.width, now.size.height, now.origin.x, now.origin.y,
+             board_rect->size.width, board_rect->size.height, board_rect->origin.x, board_rect->origin.y);
+}
+
+/* The person throws and plays the first piece that can move, turn after
+ * turn, while the computers take theirs; the window and the board never
+ * move, and in games of more than two the strip fills meanwhile. */
+static void
+test_steady_through_turns (SizedFixture *fixture, gconstpointer data)
+{
+  KsmGame *game = ksm_window_get_game (fixture->window);
+  KsmBoard *board = board_of (fixture);
+  KsmTurnStrip *strip = ksm_game_view_get_turn_strip (game_view_of (fixture));
+  guint n_players = (guint) ksm_game_get_rules (game)->n_players (ksm_game_get_options (game));
+  guint person_throws = 0, most_rows = 0;
+  gint64 deadline = test_hang_deadline ();
+  graphene_rect_t board_rect;
+
+  wait_for (grid_laid_out, fixture, "the board laid out");
+  g_assert_true (bounds_in_window (fixture, GTK_WIDGET (board), &board_rect));
+
+  while (person_throws < 4 && ksm_game_get_phase (game) != KSM_PHASE_OVER)
+    {
+      test_check_hang (deadline, "the computers' turns");
+      assert_unmoved (fixture, &board_rect, "in play");
+      ksm_board_finish_animation (board);
+      most_rows = MAX (most_rows, ksm_turn_strip_get_n_rows (strip));
+      if (ksm_game_is_person_to_act (game) && !ksm_game_is_thinking (game)
+          && ksm_game_get_phase (game) == KSM_PHASE_THROW)
+        {
+          /* the frames of the last computer's move drawn first */
+          wait_for_frames (GTK_WIDGET (fixture->window));
+          assert_unmoved (fixture, &board_rect, "after the computers' turns");
+          most_rows = MAX (most_rows, ksm_turn_strip_get_n_rows (strip));
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.throw", NULL));
+          person_throws++;
+        }
+      else if (ksm_game_is_person_to_act (game) && ksm_game_get_phase (game) == KSM_PHASE_MOVE)
+        {
+          GtkWidget *cell = first_movable_cell (board);
+          g_assert_nonnull (cell);
+          g_assert_true (gtk_widget_activate (cell));
+        }
+      else
+        wait_for_an_event ();
+      g_main_context_iteration (NULL, FALSE);
+    }
+  wait_for_frames (GTK_WIDGET (fixture->window));
+  assert_unmoved (fixture, &board_rect, "at the end");
+  g_test_message ("%u throws of the person, the strip at most %u rows", person_throws, most_rows);
+  if (n_players > 2)
+    g_assert_cmpuint (most_rows, >=, n_players - 1);
+}
+
+/* A status line of any length leaves the board and the Throw button
+ * where they are. */
+static void
+test_still_when_status_changes (SizedFixture *fixture, gconstpointer data)
+{
+  KsmGameView *game_view = game_view_of (fixture);
+  GtkWidget *button = find_throw_button (ksm_game_view_get_throw_view (game_view));
+  GtkWidget *status;
+  graphene_rect_t board_rect, button_rect, now;
+  g_autofree char *status_text = NULL;
+  g_autoptr(GString) long_text = g_string_new (NULL);
+
+  wait_for (grid_laid_out, fixture, "the board laid out");
+  wait_for_frames (GTK_WIDGET (fixture->window));
+  status_text = g_strdup (ksm_game_view_get_status (game_view));
+  status = find_label (GTK_WIDGET (game_view), status_text);
+  g_assert_nonnull (status);
+  g_assert_true (bounds_in_window (fixture, GTK_WIDGET (board_of (fixture)), &board_rect));
+  g_assert_true (bounds_in_window (fixture, button, &button_rect));
+
+  for (int i = 0; i < 12; i++)
+    g_string_append (long_text, "a status that goes on and on ");
+  for (int round = 0; round < 3; round++)
+    {
+      gtk_label_set_label (GTK_LABEL (status), round == 0 ? "" : round == 1 ? long_text->str : "x");
+      wait_for_frames (GTK_WIDGET (fixture->window));
+      assert_unmoved (fixture, &board_rect, "when the status changed");
+      g_assert_true (bounds_in_window (fixture, button, &now));
+      g_assert_true (same_rect (&now, &button_rect));
+    }
+  gtk_label_set_label (GTK_LABEL (status), status_text);
+}
+
 #define CASE(name, game, w, h) \
   static const LayoutCase name = { &games[game], w, h }
 CASE (kasimala_1280, 0, 1280, 800);
@@ -320,6 +440,13 @@ main (int argc, char **argv)
   ADD ("fits-360x640/kasimala", kasimala_360, test_fits);
   ADD ("fits-360x640/ashte-kashte", ashte_360, test_fits);
   ADD ("fits-360x640/asi-keliya", asi_360, test_fits);
+  ADD ("steady/kasimala", kasimala_800, test_steady_through_turns);
+  ADD ("steady/ashte-kashte", ashte_800, test_steady_through_turns);
+  ADD ("steady/asi-keliya", asi_800, test_steady_through_turns);
+  ADD ("steady-360x640/asi-keliya", asi_360, test_steady_through_turns);
+  ADD ("still/kasimala", kasimala_800, test_still_when_status_changes);
+  ADD ("still/ashte-kashte", ashte_800, test_still_when_status_changes);
+  ADD ("still/asi-keliya", asi_360, test_still_when_status_changes);
 #undef ADD
 
   status = g_test_run ();
