@@ -1,10 +1,11 @@
 /* test-layout.c: the play screen at the sizes people use, in each game:
- * the board's share of a 1280x800 window; the Throw button and the whole
- * board inside an 800x600 and a 360x640 window, without scrolling
- * sideways; the window keeping its size through computer turns while the
- * since-your-turn strip fills; the board keeping its place when the status
- * line's text changes. One window a test, sized before it is shown (Xvfb
- * has no window manager to ask), then waited on until it has that size. */
+ * the board's share of a 1280x800 window; a piece's size at 960x680; the
+ * Throw button and the whole board inside an 800x600 and a 360x640
+ * window, without scrolling sideways; the window keeping its size through
+ * computer turns while the since-your-turn strip fills; the board keeping
+ * its place when the status line's text changes. One window a test, sized
+ * before it is shown (Xvfb has no window manager to ask), then given the
+ * frames to lay out. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -248,6 +249,27 @@ test_board_share (SizedFixture *fixture, gconstpointer data)
     g_assert_cmpfloat (grid.size.width * grid.size.height, >=, 0.5 * window_area);
 }
 
+/* ---- a piece's size at 960x680 ---- */
+
+/* a piece alone on any cell of the board is at least 28 px across */
+static void
+test_piece_size (SizedFixture *fixture, gconstpointer data)
+{
+  KsmBoard *board = board_of (fixture);
+  float smallest = G_MAXFLOAT;
+
+  wait_for (grid_laid_out, fixture, "the board laid out");
+  for (guint i = 0; i < ksm_board_get_n_board_cells (board); i++)
+    {
+      graphene_rect_t piece;
+
+      ksm_cell_get_piece_bounds (KSM_CELL (ksm_board_get_cell (board, i)), 0, &piece);
+      smallest = MIN (smallest, MIN (piece.size.width, piece.size.height));
+    }
+  g_test_message ("the smallest piece %.0f px across", smallest);
+  g_assert_cmpfloat (smallest, >=, 28);
+}
+
 /* ---- the throw control and the board in small windows ---- */
 
 static void
@@ -417,6 +439,9 @@ CASE (asi_800, 2, 800, 600);
 CASE (kasimala_360, 0, 360, 640);
 CASE (ashte_360, 1, 360, 640);
 CASE (asi_360, 2, 360, 640);
+CASE (kasimala_960, 0, 960, 680);
+CASE (ashte_960, 1, 960, 680);
+CASE (asi_960, 2, 960, 680);
 #undef CASE
 
 int
@@ -434,6 +459,9 @@ main (int argc, char **argv)
   ADD ("share/kasimala", kasimala_1280, test_board_share);
   ADD ("share/ashte-kashte", ashte_1280, test_board_share);
   ADD ("share/asi-keliya", asi_1280, test_board_share);
+  ADD ("piece-960x680/kasimala", kasimala_960, test_piece_size);
+  ADD ("piece-960x680/ashte-kashte", ashte_960, test_piece_size);
+  ADD ("piece-960x680/asi-keliya", asi_960, test_piece_size);
   ADD ("fits-800x600/kasimala", kasimala_800, test_fits);
   ADD ("fits-800x600/ashte-kashte", ashte_800, test_fits);
   ADD ("fits-800x600/asi-keliya", asi_800, test_fits);
