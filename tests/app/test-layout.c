@@ -230,6 +230,7 @@ test_board_share (SizedFixture *fixture, gconstpointer data)
   KsmGameView *game_view = game_view_of (fixture);
   AdwFlap *flap = ksm_game_view_get_flap (game_view);
   graphene_rect_t grid;
+  int play_width;
   /* the window as shown, its invisible border left out */
   double window_area = (double) fixture->shown_width * fixture->shown_height;
 
@@ -238,13 +239,16 @@ test_board_share (SizedFixture *fixture, gconstpointer data)
   /* the history stays beside the board at this size */
   g_assert_false (adw_flap_get_folded (flap));
   g_assert_true (adw_flap_get_reveal_flap (flap));
+  /* the play area: all beside the history, margins included */
+  play_width = gtk_widget_get_width (adw_flap_get_content (flap))
+               + gtk_widget_get_margin_start (adw_flap_get_content (flap))
+               + gtk_widget_get_margin_end (adw_flap_get_content (flap));
   g_test_message ("%s: grid %.0fx%.0f at %.0f,%.0f in a %dx%d window, play area %d px wide",
                   layout_case->game->game, grid.size.width, grid.size.height, grid.origin.x,
-                  grid.origin.y, fixture->shown_width, fixture->shown_height,
-                  gtk_widget_get_width (adw_flap_get_content (flap)));
+                  grid.origin.y, fixture->shown_width, fixture->shown_height, play_width);
   if (grid.size.width > 2 * grid.size.height)
     /* a wide board fills the play area's width */
-    g_assert_cmpfloat (grid.size.width, >=, 0.9 * gtk_widget_get_width (adw_flap_get_content (flap)));
+    g_assert_cmpfloat (grid.size.width, >=, 0.9 * play_width);
   else
     g_assert_cmpfloat (grid.size.width * grid.size.height, >=, 0.5 * window_area);
 }
@@ -444,6 +448,57 @@ test_still_when_status_changes (SizedFixture *fixture, gconstpointer data)
   gtk_label_set_label (GTK_LABEL (status), status_text);
 }
 
+/* ---- the history folds away below its width ---- */
+
+static gboolean
+history_shown (gpointer data)
+{
+  AdwFlap *flap = data;
+
+  return adw_flap_get_reveal_progress (flap) >= 1.0 && gtk_widget_get_child_visible (adw_flap_get_flap (flap));
+}
+
+static gboolean
+history_hidden (gpointer data)
+{
+  return adw_flap_get_reveal_progress (data) <= 0.0;
+}
+
+/* At 800x600 the history is folded away, the board taking its room; the
+ * History action slides it over the board, which stays where it is, and
+ * takes it away again. */
+static void
+test_history_folds (SizedFixture *fixture, gconstpointer data)
+{
+  AdwFlap *flap = ksm_game_view_get_flap (game_view_of (fixture));
+  graphene_rect_t board_rect, history;
+
+  wait_for (grid_laid_out, fixture, "the board laid out");
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  /* the play area is the window's width, but for its margins */
+  {
+    GtkWidget *content = adw_flap_get_content (flap);
+    g_assert_cmpint (gtk_widget_get_width (content) + gtk_widget_get_margin_start (content)
+                     + gtk_widget_get_margin_end (content), ==, fixture->shown_width);
+  }
+  g_assert_true (bounds_in_window (fixture, GTK_WIDGET (board_of (fixture)), &board_rect));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.toggle-history", NULL));
+  wait_for (history_shown, flap, "the history sliding in");
+  wait_for_frames (GTK_WIDGET (fixture->window));
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_true (bounds_in_window (fixture, adw_flap_get_flap (flap), &history));
+  g_assert_cmpfloat (history.size.width, >, 0);
+  g_assert_cmpfloat (history.origin.x + history.size.width, <=, fixture->shown_width + 0.5);
+  assert_unmoved (fixture, &board_rect, "under the history");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.toggle-history", NULL));
+  wait_for (history_hidden, flap, "the history sliding away");
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  assert_unmoved (fixture, &board_rect, "once the history is away");
+}
+
 #define CASE(name, game, w, h) \
   static const LayoutCase name = { &games[game], w, h }
 CASE (kasimala_1280, 0, 1280, 800);
@@ -484,6 +539,7 @@ main (int argc, char **argv)
   ADD ("fits-360x640/kasimala", kasimala_360, test_fits);
   ADD ("fits-360x640/ashte-kashte", ashte_360, test_fits);
   ADD ("fits-360x640/asi-keliya", asi_360, test_fits);
+  ADD ("history-folds/asi-keliya", asi_800, test_history_folds);
   ADD ("steady/kasimala", kasimala_800, test_steady_through_turns);
   ADD ("steady/ashte-kashte", ashte_800, test_steady_through_turns);
   ADD ("steady/asi-keliya", asi_800, test_steady_through_turns);
