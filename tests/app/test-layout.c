@@ -14,6 +14,7 @@
 #include "ksm-cell.h"
 #include "ksm-game-settings.h"
 #include "ksm-game-view.h"
+#include "ksm-play-layout.h"
 #include "ksm-turn-strip.h"
 #include "ksm-turn-strip.h"
 
@@ -246,6 +247,10 @@ test_board_share (SizedFixture *fixture, gconstpointer data)
   g_test_message ("%s: grid %.0fx%.0f at %.0f,%.0f in a %dx%d window, play area %d px wide",
                   layout_case->game->game, grid.size.width, grid.size.height, grid.origin.x,
                   grid.origin.y, fixture->shown_width, fixture->shown_height, play_width);
+  /* a square board stands beside its panel, a wide one above it */
+  g_assert_true (ksm_play_layout_get_beside (KSM_PLAY_LAYOUT (gtk_widget_get_ancestor (
+                   GTK_WIDGET (board_of (fixture)), KSM_TYPE_PLAY_LAYOUT)))
+                 == (grid.size.width <= 2 * grid.size.height));
   if (grid.size.width > 2 * grid.size.height)
     /* a wide board fills the play area's width */
     g_assert_cmpfloat (grid.size.width, >=, 0.9 * play_width);
