@@ -160,10 +160,22 @@ static void
 ksm_game_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   KsmGameView *self = KSM_GAME_VIEW (widget);
+  int history_width = width;
 
+  /* the rules pane open beside them takes its width from the board and the
+   * history (as the rules flap was last laid out: its fold follows from
+   * the history's) */
+  if (adw_flap_get_reveal_flap (self->rules_flap) && !adw_flap_get_folded (self->rules_flap))
+    {
+      int pane;
+
+      gtk_widget_measure (adw_flap_get_flap (self->rules_flap), GTK_ORIENTATION_HORIZONTAL, -1,
+                          NULL, &pane, NULL, NULL);
+      history_width -= pane + 1;
+    }
   /* before the flap is allocated, in this same pass */
-  adw_flap_set_fold_policy (self->flap, width < FOLD_HISTORY_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS
-                                                                   : ADW_FLAP_FOLD_POLICY_NEVER);
+  adw_flap_set_fold_policy (self->flap, history_width < FOLD_HISTORY_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS
+                                                                           : ADW_FLAP_FOLD_POLICY_NEVER);
   gtk_widget_allocate (GTK_WIDGET (self->rules_flap), width, height, baseline, NULL);
 }
 

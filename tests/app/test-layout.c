@@ -504,6 +504,41 @@ test_history_folds (SizedFixture *fixture, gconstpointer data)
   assert_unmoved (fixture, &board_rect, "once the history is away");
 }
 
+/* ---- the rules pane beside the board ---- */
+
+static gboolean
+rules_shown (gpointer data)
+{
+  AdwFlap *flap = data;
+
+  return adw_flap_get_reveal_progress (flap) >= 1.0 && gtk_widget_get_width (adw_flap_get_flap (flap)) > 0;
+}
+
+/* At 1280x800 the rules pane opens beside the board, the history folding
+ * away to leave the board most of the height (it was 120 px once) */
+static void
+test_rules_beside (SizedFixture *fixture, gconstpointer data)
+{
+  KsmGameView *game_view = game_view_of (fixture);
+  AdwFlap *rules = ksm_game_view_get_rules_flap (game_view);
+  graphene_rect_t grid, pane;
+
+  wait_for (grid_laid_out, fixture, "the board laid out");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.rules", NULL));
+  wait_for (rules_shown, rules, "the rules pane");
+  wait_for_frames (GTK_WIDGET (fixture->window));
+  g_assert_false (adw_flap_get_folded (rules));
+  g_assert_true (adw_flap_get_folded (ksm_game_view_get_flap (game_view)));
+  g_assert_true (bounds_in_window (fixture, adw_flap_get_flap (rules), &pane));
+  grid = grid_of (fixture);
+  g_test_message ("grid %.0fx%.0f beside a %.0f px rules pane", grid.size.width, grid.size.height,
+                  pane.size.width);
+  /* the board clear of the pane, and at least two thirds of the height */
+  g_assert_cmpfloat (grid.origin.x + grid.size.width, <=, pane.origin.x);
+  g_assert_cmpfloat (grid.size.height, >=, 2.0 * fixture->shown_height / 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.rules", NULL));
+}
+
 #define CASE(name, game, w, h) \
   static const LayoutCase name = { &games[game], w, h }
 CASE (kasimala_1280, 0, 1280, 800);
@@ -544,6 +579,7 @@ main (int argc, char **argv)
   ADD ("fits-360x640/kasimala", kasimala_360, test_fits);
   ADD ("fits-360x640/ashte-kashte", ashte_360, test_fits);
   ADD ("fits-360x640/asi-keliya", asi_360, test_fits);
+  ADD ("rules-beside/ashte-kashte", ashte_1280, test_rules_beside);
   ADD ("history-folds/asi-keliya", asi_800, test_history_folds);
   ADD ("steady/kasimala", kasimala_800, test_steady_through_turns);
   ADD ("steady/ashte-kashte", ashte_800, test_steady_through_turns);
