@@ -139,6 +139,12 @@ update_new_game_button (KsmWindow *self)
 }
 
 static void
+default_width_changed_cb (KsmWindow *self, GParamSpec *pspec, gpointer user_data)
+{
+  update_new_game_button (self);
+}
+
+static void
 show_page (KsmWindow *self, const char *name)
 {
   gboolean in_game = g_str_equal (name, "game");
@@ -909,7 +915,7 @@ ksm_window_init (KsmWindow *self)
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   /* the default size follows the window's as it is resized */
-  g_signal_connect (self, "notify::default-width", G_CALLBACK (update_new_game_button), NULL);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_changed_cb), NULL);
   update_new_game_button (self);
   /* the board follows the preference as it changes */
   g_settings_bind (self->settings, "show-coordinates", ksm_game_view_get_board (self->game_view),
