@@ -300,8 +300,9 @@ ksm_board_measure_grid (KsmBoard       *self,
   int min_width = (int) ceilf (self->grid_width * KSM_BOARD_MIN_UNIT);
   int min_height = (int) ceilf (self->grid_height * KSM_BOARD_MIN_UNIT);
   int unit = ksm_board_scene_get_game (self->scene) != NULL ? KSM_BOARD_NATURAL_UNIT : KSM_BOARD_FIGURE_UNIT;
-  /* the coordinates' strips round the grid, at its minimum taken from it */
-  int strips = 2 * ksm_board_coordinates_margin (self);
+  /* the coordinates' strips, left of the grid and below it, where the rows'
+   * and the columns' names stand; at its minimum taken from the grid */
+  int strips = ksm_board_coordinates_margin (self);
 
   if (self->grid_width <= 0)
     {
@@ -350,10 +351,11 @@ ksm_board_allocate_grid (KsmBoard *self,
 
   if (self->grid_width <= 0)
     return;
-  /* the grid shrinks, where it must, to leave the coordinates their strips */
-  unit = MIN (MAX (width - 2 * strip, 0) / self->grid_width, MAX (height - 2 * strip, 0) / self->grid_height);
-  ox = (width - unit * self->grid_width) / 2.0f;
-  oy = (height - unit * self->grid_height) / 2.0f;
+  /* the grid shrinks, where it must, to leave the coordinates their strips
+   * (left and below: ksm-board-coordinates.c), and is centred in the rest */
+  unit = MIN (MAX (width - strip, 0) / self->grid_width, MAX (height - strip, 0) / self->grid_height);
+  ox = strip + (width - strip - unit * self->grid_width) / 2.0f;
+  oy = (height - strip - unit * self->grid_height) / 2.0f;
 
   for (guint i = 0; i < self->cells->len; i++)
     {

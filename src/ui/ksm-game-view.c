@@ -8,6 +8,7 @@
 
 #include "ksm-board.h"
 #include "ksm-history-view.h"
+#include "ksm-play-layout.h"
 #include "ksm-rules-view.h"
 #include "ksm-throw-view.h"
 #include "ksm-words.h"
@@ -121,6 +122,85 @@ close_rules_action_cb (GtkWidget  *widget,
   ksm_game_view_set_rules_revealed (KSM_GAME_VIEW (widget), FALSE);
 }
 
+/* A label that changes keeps room for `lines` lines, however many its text
+ * takes (it ellipsizes past them), so that nothing under it moves. The
+ * sample mixes the scripts of the translations, whose fonts differ in
+ * height. */
+static void
+reserve_lines (GtkWidget *label, int lines)
+{
+  g_autoptr(GString) sample = g_string_new ("Ag\u0915\u093F");
+  g_autoptr(PangoLayout) layout = NULL;
+  int height;
+
+  for (int i = 1; i < lines; i++)
+    g_string_append (sample, "\nAg\u0915\u093F");
+  layout = gtk_widget_create_pango_layout (label, sample->str);
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  gtk_widget_set_size_request (label, -1, height);
+}
+
+/* the lines are measured in the labels' fonts, known once styled */
+static void
+reserve_label_lines (KsmGameView *self)
+{
+  reserve_lines (GTK_WIDGET (self->status_label), 2);
+  reserve_lines (GTK_WIDGET (self->pieces_label), 2);
+  reserve_lines (GTK_WIDGET (self->score_label), 2);
+  reserve_lines (GTK_WIDGET (self->blood_label), 2);
+}
+
+/* Below this width the history folds away, over the board when shown:
+ * above it, a board of half a 1280x800 window's area and its panel fit
+ * beside a 260 px history. Decided from the width alone, not from what
+ * the history's rows ask for, so the board never jumps as they fill. */
+#define FOLD_HISTORY_WIDTH 1240
+
+static void
+ksm_game_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  KsmGameView *self = KSM_GAME_VIEW (widget);
+  int history_width = width;
+
+  /* the rules pane open beside them takes its width from the board and the
+   * history (as the rules flap was last laid out: its fold follows from
+   * the history's) */
+  if (adw_flap_get_reveal_flap (self->rules_flap) && !adw_flap_get_folded (self->rules_flap))
+    {
+      int pane;
+
+      gtk_widget_measure (adw_flap_get_flap (self->rules_flap), GTK_ORIENTATION_HORIZONTAL, -1,
+                          NULL, &pane, NULL, NULL);
+      history_width -= pane + 1;
+    }
+  /* before the flap is allocated, in this same pass */
+  adw_flap_set_fold_policy (self->flap, history_width < FOLD_HISTORY_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS
+                                                                           : ADW_FLAP_FOLD_POLICY_NEVER);
+  gtk_widget_allocate (GTK_WIDGET (self->rules_flap), width, height, baseline, NULL);
+}
+
+/* measured and allocated here, not by AdwBin's layout manager, so that the
+ * history's fold is set before its flap is allocated */
+static void
+ksm_game_view_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  gtk_widget_measure (GTK_WIDGET (KSM_GAME_VIEW (widget)->rules_flap), orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+ksm_game_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (ksm_game_view_parent_class)->css_changed (widget, change);
+  reserve_label_lines (KSM_GAME_VIEW (widget));
+}
+
 static void
 ksm_game_view_class_init (KsmGameViewClass *klass)
 {
@@ -130,6 +210,9 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   object_class->dispose = ksm_game_view_dispose;
   object_class->get_property = ksm_game_view_get_property;
   object_class->set_property = ksm_game_view_set_property;
+  widget_class->css_changed = ksm_game_view_css_changed;
+  widget_class->size_allocate = ksm_game_view_size_allocate;
+  widget_class->measure = ksm_game_view_measure;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,
@@ -137,6 +220,7 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (KSM_TYPE_BOARD);
+  g_type_ensure (KSM_TYPE_PLAY_LAYOUT);
   g_type_ensure (KSM_TYPE_THROW_VIEW);
   g_type_ensure (KSM_TYPE_HISTORY_VIEW);
   g_type_ensure (KSM_TYPE_TURN_STRIP);
@@ -177,6 +261,7 @@ static void
 ksm_game_view_init (KsmGameView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
 
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,

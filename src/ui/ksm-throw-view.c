@@ -222,7 +222,8 @@ sync (KsmThrowView *self)
     }
 
   gtk_label_set_label (GTK_LABEL (self->who_label), who != NULL ? who : "");
-  gtk_widget_set_visible (self->who_label, who != NULL);
+  /* its line kept when empty: the name and the button under it stay put */
+  gtk_widget_set_visible (self->who_label, TRUE);
   if (name_markup == NULL)
     name_markup = g_markup_escape_text (name, -1);
   gtk_label_set_markup (GTK_LABEL (self->name_label), name_markup);

@@ -123,6 +123,27 @@ new_game_page (KsmWindow *self)
   return self->new_game_page;
 }
 
+/* A window narrower than this keeps the header's buttons to those it
+ * fits, so that the header does not widen it: New Game is in the menu */
+#define NARROW_HEADER_WIDTH 440
+
+static void
+update_new_game_button (KsmWindow *self)
+{
+  int width, height;   /* GTK 4.8 wants both */
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_widget_set_visible (self->new_game_button,
+                          g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "new-game") != 0
+                          && (width <= 0 || width >= NARROW_HEADER_WIDTH));
+}
+
+static void
+default_width_changed_cb (KsmWindow *self, GParamSpec *pspec, gpointer user_data)
+{
+  update_new_game_button (self);
+}
+
 static void
 show_page (KsmWindow *self, const char *name)
 {
@@ -134,7 +155,7 @@ show_page (KsmWindow *self, const char *name)
                                              || g_str_equal (name, "library") || reviewing);
   gtk_widget_set_visible (self->undo_box, in_game);
   gtk_widget_set_visible (self->hint_button, in_game);
-  gtk_widget_set_visible (self->new_game_button, !g_str_equal (name, "new-game"));
+  update_new_game_button (self);
 
   if (g_str_equal (name, "new-game"))
     {
@@ -893,6 +914,9 @@ ksm_window_init (KsmWindow *self)
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+  /* the default size follows the window's as it is resized */
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_changed_cb), NULL);
+  update_new_game_button (self);
   /* the board follows the preference as it changes */
   g_settings_bind (self->settings, "show-coordinates", ksm_game_view_get_board (self->game_view),
                    "show-coordinates", G_SETTINGS_BIND_GET);
