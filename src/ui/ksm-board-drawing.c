@@ -213,6 +213,20 @@ surface_node (const SurfaceLook *look)
   return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
 }
 
+gboolean
+ksm_board_get_drawn_bounds (KsmBoard        *self,
+                            graphene_rect_t *bounds)
+{
+  float unit;
+  graphene_point_t origin;
+
+  g_return_val_if_fail (KSM_IS_BOARD (self), FALSE);
+  if (!cells_bounds (self, bounds, &unit, &origin))
+    return FALSE;
+  graphene_rect_inset (bounds, -self->frame_width, -self->frame_width);
+  return TRUE;
+}
+
 /* The board drawn as the thing it is: a surface of wood, cloth or earth
  * (the stylesheets' colours) under the cells and a frame's width past
  * them, where the coordinates stand, with a soft shadow under it and the
@@ -232,13 +246,12 @@ ksm_board_snapshot (GtkWidget   *widget,
     {
       static GQuark cache_quark;
       GtkStyleContext *context = gtk_widget_get_style_context (widget);
-      int margin = ksm_board_coordinates_margin (self);
       SurfaceCache *cache;
 
       if (cache_quark == 0)
         cache_quark = g_quark_from_static_string ("ksm-board-surface");
-      /* the frame is the coordinates' strip, or a little past the cells */
-      look.frame = margin > 0 ? margin : CLAMP (look.unit * 0.14f, 4.0f, 10.0f);
+      /* the frame the allocation left room for (ksm-board-layout.c) */
+      look.frame = self->frame_width;
       look.skin = self->skin;
       look.yard_margin = self->yard_margin;
       named_color (context, "ksm_board_light_color", "#e4c595", &look.light);

@@ -290,6 +290,16 @@ ksm_board_build_cells (KsmBoard *self)
 
 /* ---- measuring and allocating ---- */
 
+/* The frame's width round the cells for a grid unit of `unit` px: the
+ * coordinates' strip where they are shown, or a little past the cells */
+static float
+frame_width_for (KsmBoard *self, float unit)
+{
+  int margin = ksm_board_coordinates_margin (self);
+
+  return margin > 0 ? (float) margin : CLAMP (unit * 0.14f, 4.0f, 10.0f);
+}
+
 void
 ksm_board_measure_grid (KsmBoard       *self,
                         GtkOrientation  orientation,
@@ -300,9 +310,10 @@ ksm_board_measure_grid (KsmBoard       *self,
   int min_width = (int) ceilf (self->grid_width * KSM_BOARD_MIN_UNIT);
   int min_height = (int) ceilf (self->grid_height * KSM_BOARD_MIN_UNIT);
   int unit = ksm_board_scene_get_game (self->scene) != NULL ? KSM_BOARD_NATURAL_UNIT : KSM_BOARD_FIGURE_UNIT;
-  /* the coordinates' strips, left of the grid and below it, where the rows'
-   * and the columns' names stand; at its minimum taken from the grid */
-  int strips = ksm_board_coordinates_margin (self);
+  /* the frame round the grid, every side: where there are coordinates it
+   * is their strip (left of the grid and below it, where the rows' and the
+   * columns' names stand), and past it the room for the board's shadow */
+  int strips = 2 * (int) ceilf (frame_width_for (self, (float) unit) + KSM_BOARD_SHADOW_ROOM);
 
   if (self->grid_width <= 0)
     {
@@ -313,7 +324,7 @@ ksm_board_measure_grid (KsmBoard       *self,
     for_size = MAX (for_size - strips, 0);
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = min_width;
+      *minimum = min_width + strips;
       *natural = MAX (min_width, (int) (self->grid_width * unit));
       if (for_size >= 0)
         *natural = MAX (min_width, MIN (*natural, (int) (for_size * self->grid_width / self->grid_height)));
@@ -321,7 +332,7 @@ ksm_board_measure_grid (KsmBoard       *self,
     }
   else
     {
-      *minimum = min_height;
+      *minimum = min_height + strips;
       *natural = MAX (min_height, (int) (self->grid_height * unit));
       /* keep the board's shape for the width it gets */
       if (for_size >= 0)
@@ -345,17 +356,22 @@ ksm_board_allocate_grid (KsmBoard *self,
                          int       width,
                          int       height)
 {
-  float unit, ox, oy;
+  float unit, ox, oy, pad;
   GtkAllocation target = { 0 };
-  int strip = ksm_board_coordinates_margin (self);
 
   if (self->grid_width <= 0)
     return;
-  /* the grid shrinks, where it must, to leave the coordinates their strips
-   * (left and below: ksm-board-coordinates.c), and is centred in the rest */
-  unit = MIN (MAX (width - strip, 0) / self->grid_width, MAX (height - strip, 0) / self->grid_height);
-  ox = strip + (width - strip - unit * self->grid_width) / 2.0f;
-  oy = (height - strip - unit * self->grid_height) / 2.0f;
+  /* the grid shrinks, where it must, to leave its frame (the coordinates'
+   * strips, left and below: ksm-board-coordinates.c) and the frame's shadow
+   * inside the board on every side, and is centred in the rest; so nothing
+   * of the board is drawn past its allocation, where a neighbour would
+   * cover it */
+  unit = MIN (width / self->grid_width, height / self->grid_height);
+  self->frame_width = frame_width_for (self, unit);
+  pad = self->frame_width + KSM_BOARD_SHADOW_ROOM;
+  unit = MIN (MAX (width - 2 * pad, 0) / self->grid_width, MAX (height - 2 * pad, 0) / self->grid_height);
+  ox = (width - unit * self->grid_width) / 2.0f;
+  oy = (height - unit * self->grid_height) / 2.0f;
 
   for (guint i = 0; i < self->cells->len; i++)
     {

@@ -26,6 +26,7 @@ G_BEGIN_DECLS
 #define KSM_BOARD_ARROW_SIZE       14
 #define KSM_BOARD_ARROW_MIN_UNIT   30   /* below this the arrows would crowd the pieces */
 #define KSM_BOARD_DEFAULT_DURATION 400
+#define KSM_BOARD_SHADOW_ROOM      6    /* px kept past the frame for the board's shadow */
 #define KSM_BOARD_COORDINATE_SIZE  14   /* px of the strip the edge labels stand in */
 
 typedef enum {
@@ -61,6 +62,7 @@ struct _KsmBoard
   float          grid_width;
   float          grid_height;
   float          yard_margin;    /* the units the board grew by each side for yards */
+  float          frame_width;    /* px of the board's frame round the cells, as allocated */
   GtkWidget     *badge;          /* "takes 2" over the pointed move's target */
   GtkWidget     *glider;         /* the moving piece */
   GtkWidget     *ghost;          /* what it captured, leaving */

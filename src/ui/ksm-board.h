@@ -46,6 +46,11 @@ GtkWidget *ksm_board_get_cell               (KsmBoard *self,
  * mover's yard for a piece that enters from off the board; NULL for none */
 GtkWidget *ksm_board_get_move_cell          (KsmBoard      *self,
                                              const KsmMove *move);
+/* The board as it is drawn, its frame round the cells (and the
+ * coordinates on it) included, in the board's coordinates; FALSE before it
+ * is laid out */
+gboolean   ksm_board_get_drawn_bounds       (KsmBoard        *self,
+                                             graphene_rect_t *bounds);
 /* the cells of the game's geometry; yards for pieces off the board follow */
 guint      ksm_board_get_n_board_cells      (KsmBoard *self);
 /* Where a turn holds several throws: only moves of this distance (the

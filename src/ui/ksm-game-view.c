@@ -404,9 +404,10 @@ build_seats (KsmGameView *self)
     return;
 
   n_players = rules->n_players (options);
-  /* four seats in two rows of two, never three and one: partners (seats
-   * two apart) stay one above the other however long the translated names
-   * are */
+  /* four seats in two rows of two where the panel is wide, never three
+   * and one: partners (seats two apart) stay one above the other however
+   * long the translated names are; in a narrow panel one seat a line, so a
+   * card is not wrapped into a column of words */
   gtk_flow_box_set_max_children_per_line (self->seats_box, n_players == 4 ? 2 : (guint) n_players);
   for (int p = 0; p < n_players; p++)
     {

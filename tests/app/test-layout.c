@@ -230,13 +230,21 @@ test_board_share (SizedFixture *fixture, gconstpointer data)
   const LayoutCase *layout_case = data;
   KsmGameView *game_view = game_view_of (fixture);
   AdwFlap *flap = ksm_game_view_get_flap (game_view);
-  graphene_rect_t grid;
+  graphene_rect_t grid, drawn, board_bounds;
   int play_width;
   /* the window as shown, its invisible border left out */
   double window_area = (double) fixture->shown_width * fixture->shown_height;
 
   wait_for (grid_laid_out, fixture, "the board laid out");
   grid = grid_of (fixture);
+  /* the board as drawn: its frame round the cells, where the coordinates
+   * stand, is the board a person sees */
+  g_assert_true (ksm_board_get_drawn_bounds (board_of (fixture), &drawn));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board_of (fixture)), GTK_WIDGET (fixture->window),
+                                            &board_bounds));
+  graphene_rect_offset (&drawn, board_bounds.origin.x, board_bounds.origin.y);
+  g_assert_true (graphene_rect_contains_rect (&drawn, &grid));
+  g_assert_true (inside (&drawn, &board_bounds));
   /* the history stays beside the board at this size */
   g_assert_false (adw_flap_get_folded (flap));
   g_assert_true (adw_flap_get_reveal_flap (flap));
@@ -244,18 +252,19 @@ test_board_share (SizedFixture *fixture, gconstpointer data)
   play_width = gtk_widget_get_width (adw_flap_get_content (flap))
                + gtk_widget_get_margin_start (adw_flap_get_content (flap))
                + gtk_widget_get_margin_end (adw_flap_get_content (flap));
-  g_test_message ("%s: grid %.0fx%.0f at %.0f,%.0f in a %dx%d window, play area %d px wide",
-                  layout_case->game->game, grid.size.width, grid.size.height, grid.origin.x,
-                  grid.origin.y, fixture->shown_width, fixture->shown_height, play_width);
+  g_test_message ("%s: board %.0fx%.0f (cells %.0fx%.0f) at %.0f,%.0f in a %dx%d window, play area %d px wide",
+                  layout_case->game->game, drawn.size.width, drawn.size.height, grid.size.width,
+                  grid.size.height, drawn.origin.x, drawn.origin.y, fixture->shown_width,
+                  fixture->shown_height, play_width);
   /* a square board stands beside its panel, a wide one above it */
   g_assert_true (ksm_play_layout_get_beside (KSM_PLAY_LAYOUT (gtk_widget_get_ancestor (
                    GTK_WIDGET (board_of (fixture)), KSM_TYPE_PLAY_LAYOUT)))
                  == (grid.size.width <= 2 * grid.size.height));
   if (grid.size.width > 2 * grid.size.height)
     /* a wide board fills the play area's width */
-    g_assert_cmpfloat (grid.size.width, >=, 0.9 * play_width);
+    g_assert_cmpfloat (drawn.size.width, >=, 0.9 * play_width);
   else
-    g_assert_cmpfloat (grid.size.width * grid.size.height, >=, 0.5 * window_area);
+    g_assert_cmpfloat (drawn.size.width * drawn.size.height, >=, 0.5 * window_area);
 }
 
 /* ---- a piece's size at 960x680 ---- */
