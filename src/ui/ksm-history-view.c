@@ -34,6 +34,7 @@ struct _KsmHistoryView
   GtkWidget         *hovered_row;
   GtkWidget         *focused_row;
   int                pointed_event;
+  guint              scroll_source;  /* the scroll to the newest row, once drawn */
 };
 
 G_DEFINE_FINAL_TYPE (KsmHistoryView, ksm_history_view, ADW_TYPE_BIN)
@@ -61,6 +62,8 @@ ksm_history_view_dispose (GObject *object)
 {
   KsmHistoryView *self = KSM_HISTORY_VIEW (object);
 
+  /* the scroller goes with the view: the scroll must not outlive it */
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
@@ -503,8 +506,8 @@ scroll_to_end_cb (gpointer user_data)
   KsmHistoryView *self = KSM_HISTORY_VIEW (user_data);
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
 
+  self->scroll_source = 0;
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
-  g_object_unref (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -560,7 +563,8 @@ update_rows (KsmHistoryView *self)
     {
       GtkListBoxRow *last = gtk_list_box_get_row_at_index (self->list, (int) self->row_starts->len - 1);
       gtk_list_box_select_row (self->list, last);
-      g_idle_add (scroll_to_end_cb, g_object_ref (self));
+      if (self->scroll_source == 0)
+        self->scroll_source = g_idle_add (scroll_to_end_cb, self);
     }
 }
 
