@@ -1,7 +1,7 @@
 /* test-helpers.h: what every app test under Xvfb needs, with or without
  * the shared window fixture of app-test-util.h: running the main loop,
- * removing what a test wrote (tests/remove-tree.h), and a crash that says
- * where it happened.
+ * removing what a test wrote (tests/remove-tree.h), the app's renderer, and
+ * a crash that says where it happened.
  *
  * Static inline, so each test binary gets its own copy and an unused helper
  * draws no warning.
@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ksm-renderer.h"
 #include "tests/remove-tree.h"
 #include "tests/test-wait.h"
 
@@ -79,11 +80,10 @@ test_crash_cb (int signum)
   raise (signum);
 }
 
-/* Called first in a test's main: a fatal signal prints the test that was
- * running and a backtrace to stderr, so a crash seen once in a loaded run
- * of the suite, and not again, leaves more than its signal in the log. A
- * signal some other tool already handles (the sanitizers' own reports) is
- * left to it. */
+/* A fatal signal prints the test that was running and a backtrace to
+ * stderr, so a crash seen once in a loaded run of the suite, and not
+ * again, leaves more than its signal in the log. A signal some other tool
+ * already handles (the sanitizers' own reports) is left to it. */
 static inline void
 test_report_crashes (void)
 {
@@ -100,6 +100,18 @@ test_report_crashes (void)
       if (sigaction (signum, NULL, &current) == 0 && current.sa_handler == SIG_DFL)
         sigaction (signum, &action, NULL);
     }
+}
+
+/* What an app test's main does first, before GTK starts. It draws as the
+ * app would on this machine (src/ui/main.c does the same): without a GPU,
+ * with cairo and no OpenGL loaded. Under Xvfb the tests otherwise drew with
+ * Mesa's llvmpipe, which the app never uses there, and compiled its shaders
+ * afresh in every test process: most of a test's time on a loaded machine. */
+static inline void
+test_init_process (void)
+{
+  test_report_crashes ();
+  ksm_renderer_apply ();
 }
 
 /* everything the main loop has ready, `times` over */
