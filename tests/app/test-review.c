@@ -2,7 +2,8 @@
  * the list and its search, delete and its undo, a bad import refused with
  * nothing lost, stepping through a game with the keys' actions and the
  * timeline while the board and the history follow, the analysis' summary,
- * and Play from Here leaving the saved file as it was. */
+ * Play from Here leaving the saved file as it was, and a window closed
+ * straight after a change leaving nothing queued on its widgets. */
 #include "config.h"
 
 #include <adwaita.h>
