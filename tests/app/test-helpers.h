@@ -146,6 +146,37 @@ test_isolate_home (const char *root)
     }
 }
 
+/* `widget` and everything below it, the popovers included */
+static inline void
+test_collect_widgets (GtkWidget *widget, GPtrArray *widgets)
+{
+  g_ptr_array_add (widgets, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    test_collect_widgets (child, widgets);
+}
+
+/* Destroys `window` and fails if an idle or timeout still has one of its
+ * widgets as its data: it would run on a widget whose children are gone.
+ * Only the pointers are compared, so a freed widget is never read. The
+ * window itself is left out: what waits on it holds a reference. */
+static inline void
+test_destroy_window (GtkWindow *window)
+{
+  g_autoptr(GPtrArray) widgets = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (window)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    test_collect_widgets (child, widgets);
+  for (guint i = 0; i < widgets->len; i++)
+    g_ptr_array_add (names, (gpointer) G_OBJECT_TYPE_NAME (widgets->pdata[i]));
+  gtk_window_destroy (window);
+  for (guint i = 0; i < widgets->len; i++)
+    if (g_main_context_find_source_by_user_data (NULL, widgets->pdata[i]) != NULL)
+      g_error ("a source still points at a %s of the closed window", (const char *) names->pdata[i]);
+}
+
 /* a wait_for () condition: a message dialog is shown; `data`, when not
  * NULL, is an AdwMessageDialog ** that gets it */
 static inline gboolean

@@ -97,7 +97,7 @@ fixture_tear_down (Fixture *fixture, gconstpointer data)
 {
   /* a test may have destroyed the window itself */
   if (fixture->window != NULL)
-    gtk_window_destroy (GTK_WINDOW (fixture->window));
+    test_destroy_window (GTK_WINDOW (fixture->window));
   iterate (3);
   for (guint i = 0; i < N_GAMES; i++)
     g_clear_object (&fixture->files[i]);
@@ -442,44 +442,21 @@ test_review_from_end_screen (Fixture *fixture, gconstpointer data)
   g_assert_false (action_enabled (fixture, "review-forward"));
 }
 
-/* `widget` and everything below it, the popovers included */
-static void
-collect_widgets (GtkWidget *widget, GPtrArray *widgets)
-{
-  g_ptr_array_add (widgets, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_widgets (child, widgets);
-}
-
 /* A window closed straight after a change, before the main loop has run
- * what the change queued, leaves no idle or timeout that still points at
- * one of its widgets: each would run on a widget whose children are gone.
- * Only the pointers are compared, so a freed widget is never read. The
- * window itself is left out: what waits on it holds a reference. */
+ * what the change queued, leaves nothing queued on its widgets
+ * (test_destroy_window) */
 static void
 test_closing_leaves_nothing_queued (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(GPtrArray) widgets = g_ptr_array_new ();
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
   open_game (fixture, 60);
   /* the history gains rows and scrolls to the newest, once drawn */
   activate (fixture, "win.review-end");
   activate (fixture, "win.review-start");
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), "win.review-forward", NULL));
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), "win.review-forward", NULL));
-
-  collect_widgets (GTK_WIDGET (fixture->window), widgets);
-  g_assert_cmpuint (widgets->len, >, 100);
-  g_ptr_array_remove_index (widgets, 0);
-  for (guint i = 0; i < widgets->len; i++)
-    g_ptr_array_add (names, (gpointer) G_OBJECT_TYPE_NAME (widgets->pdata[i]));
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_assert_cmpuint (ksm_history_view_get_n_rows (KSM_HISTORY_VIEW (ksm_game_view_get_history (ksm_window_get_game_view (fixture->window)))), >, 0);
+  test_destroy_window (GTK_WINDOW (fixture->window));
   fixture->window = NULL;
-  for (guint i = 0; i < widgets->len; i++)
-    if (g_main_context_find_source_by_user_data (NULL, widgets->pdata[i]) != NULL)
-      g_error ("a source still points at a %s of the closed window", (const char *) names->pdata[i]);
   iterate (3);
 }
 
