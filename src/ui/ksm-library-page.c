@@ -22,6 +22,7 @@ struct _KsmLibraryPage
   char              *search;        /* casefolded */
   KsmLibraryItem    *last_deleted;
   AdwToast          *delete_toast;
+  gint64             delete_toast_added;  /* the overlay's frame time then, in µs */
   guint              undo_timeout;  /* seconds the delete toast offers its undo */
   char              *last_message;
 };
@@ -297,6 +298,71 @@ toast_dismissed_cb (KsmLibraryPage *self, AdwToast *toast)
     }
 }
 
+/* libadwaita 1.2's AdwToastOverlay frees its record of a toast once the
+ * toast has hidden, but leaves the animation that brought it in running,
+ * and that animation's end then reads the freed record: a toast dismissed
+ * while still appearing crashes the app when both animations end on one
+ * frame, as a late frame on a loaded machine makes them (libadwaita fixed
+ * it in 1.3). So a toast is dismissed only on a frame at least this long
+ * after it was added: its appearing, 500 ms at most, has ended by then,
+ * or ends on that frame, while its hiding has only begun. */
+#define TOAST_APPEARED_US (600 * G_TIME_SPAN_MILLISECOND)
+
+typedef struct {
+  AdwToast *toast;
+  gint64    added;   /* the overlay's frame time when it was added, in µs */
+} PendingDismissal;
+
+static void
+pending_dismissal_free (gpointer data)
+{
+  PendingDismissal *pending = data;
+
+  g_object_unref (pending->toast);
+  g_free (pending);
+}
+
+static gboolean
+dismiss_when_appeared_cb (GtkWidget     *overlay,
+                          GdkFrameClock *clock,
+                          gpointer       user_data)
+{
+  PendingDismissal *pending = user_data;
+
+  if (gdk_frame_clock_get_frame_time (clock) < pending->added + TOAST_APPEARED_US)
+    return G_SOURCE_CONTINUE;
+  adw_toast_dismiss (pending->toast);
+  return G_SOURCE_REMOVE;
+}
+
+/* dismisses `toast`, added at frame time `added`, once it has appeared */
+static void
+dismiss_toast (KsmLibraryPage *self, AdwToast *toast, gint64 added)
+{
+  GtkWidget *overlay = GTK_WIDGET (self->toast_overlay);
+  PendingDismissal *pending;
+
+  /* unmapped, the overlay has ended its animations at once */
+  if (!gtk_widget_get_mapped (overlay))
+    {
+      adw_toast_dismiss (toast);
+      return;
+    }
+  pending = g_new0 (PendingDismissal, 1);
+  pending->toast = g_object_ref (toast);
+  pending->added = added;
+  gtk_widget_add_tick_callback (overlay, dismiss_when_appeared_cb, pending, pending_dismissal_free);
+}
+
+/* the overlay's frame time, which its animations start from */
+static gint64
+overlay_frame_time (KsmLibraryPage *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->toast_overlay));
+
+  return clock != NULL ? gdk_frame_clock_get_frame_time (clock) : g_get_monotonic_time ();
+}
+
 void
 ksm_library_page_delete (KsmLibraryPage *self, KsmLibraryItem *item)
 {
@@ -331,6 +397,7 @@ ksm_library_page_delete (KsmLibraryPage *self, KsmLibraryItem *item)
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, G_CONNECT_SWAPPED);
   self->delete_toast = toast;
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  self->delete_toast_added = overlay_frame_time (self);
   update_empty (self);
 }
 
@@ -353,7 +420,7 @@ ksm_library_page_undo_delete (KsmLibraryPage *self)
     {
       /* its dismissal must not purge what came back */
       g_object_set_data (G_OBJECT (self->delete_toast), "item", NULL);
-      adw_toast_dismiss (self->delete_toast);
+      dismiss_toast (self, self->delete_toast, self->delete_toast_added);
       self->delete_toast = NULL;
     }
   update_empty (self);

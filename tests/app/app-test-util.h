@@ -37,7 +37,7 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
 static inline void
 fixture_tear_down (Fixture *fixture, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  test_destroy_window (GTK_WINDOW (fixture->window));
   iterate (3);
   remove_tree (fixture->data_dir);
   g_free (fixture->data_dir);

@@ -691,6 +691,7 @@ main (int argc, char **argv)
   g_autofree char *data_home = g_dir_make_tmp ("ksm-asi-XXXXXX", NULL);
   int status;
 
+  test_init_process ();
   test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();

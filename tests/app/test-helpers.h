@@ -1,6 +1,7 @@
 /* test-helpers.h: what every app test under Xvfb needs, with or without
- * the shared window fixture of app-test-util.h: running the main loop, and
- * removing what a test wrote (tests/remove-tree.h).
+ * the shared window fixture of app-test-util.h: running the main loop,
+ * removing what a test wrote (tests/remove-tree.h), the app's renderer, and
+ * a crash that says where it happened.
  *
  * Static inline, so each test binary gets its own copy and an unused helper
  * draws no warning.
@@ -8,11 +9,110 @@
 #pragma once
 
 #include <adwaita.h>
+#include <execinfo.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "ksm-renderer.h"
 #include "tests/remove-tree.h"
 #include "tests/test-wait.h"
+
+/* ---- a crash that says where it happened ---- */
+
+/* writes all of `text` to stderr, from a signal handler */
+static inline void
+test_crash_write (const char *text)
+{
+  size_t left = strlen (text);
+
+  while (left > 0)
+    {
+      ssize_t written = write (STDERR_FILENO, text, left);
+      if (written <= 0)
+        return;
+      text += written;
+      left -= (size_t) written;
+    }
+}
+
+/* the fatal signals a crash handler reports, and their names */
+#define TEST_N_FATAL_SIGNALS 6
+
+static inline int
+test_fatal_signal (guint i, const char **name)
+{
+  static const struct { int signum; const char *name; } fatal[TEST_N_FATAL_SIGNALS] = {
+    { SIGSEGV, "SIGSEGV" }, { SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" },
+    { SIGILL, "SIGILL" }, { SIGABRT, "SIGABRT" }, { SIGTRAP, "SIGTRAP" },
+  };
+
+  if (name != NULL)
+    *name = fatal[i].name;
+  return fatal[i].signum;
+}
+
+static inline void
+test_crash_cb (int signum)
+{
+  void *frames[64];
+  int n = backtrace (frames, G_N_ELEMENTS (frames));
+  const char *path = g_test_get_path ();
+  const char *name = "a fatal signal";
+
+  for (guint i = 0; i < TEST_N_FATAL_SIGNALS; i++)
+    {
+      const char *each;
+      if (test_fatal_signal (i, &each) == signum)
+        name = each;
+    }
+  test_crash_write ("\n# crashed (");
+  test_crash_write (name);
+  test_crash_write (") in ");
+  test_crash_write (path != NULL && path[0] != '\0' ? path : "no test: setting up or ending");
+  test_crash_write ("; the frames (addr2line -e <the test> <offset> names this binary's):\n");
+  backtrace_symbols_fd (frames, n, STDERR_FILENO);
+  /* the signal is held until the handler returns, then kills as it would
+   * have: the exit status, and the core, are the crash's */
+  signal (signum, SIG_DFL);
+  raise (signum);
+}
+
+/* A fatal signal prints the test that was running and a backtrace to
+ * stderr, so a crash seen once in a loaded run of the suite, and not
+ * again, leaves more than its signal in the log. A signal some other tool
+ * already handles (the sanitizers' own reports) is left to it. */
+static inline void
+test_report_crashes (void)
+{
+  void *frame;
+
+  /* backtrace () loads what it needs on its first call: not in the handler */
+  backtrace (&frame, 1);
+  for (guint i = 0; i < TEST_N_FATAL_SIGNALS; i++)
+    {
+      struct sigaction action = { .sa_handler = test_crash_cb };
+      struct sigaction current;
+      int signum = test_fatal_signal (i, NULL);
+
+      if (sigaction (signum, NULL, &current) == 0 && current.sa_handler == SIG_DFL)
+        sigaction (signum, &action, NULL);
+    }
+}
+
+/* What an app test's main does first, before GTK starts. It draws as the
+ * app would on this machine (src/ui/main.c does the same): without a GPU,
+ * with cairo and no OpenGL loaded. Under Xvfb the tests otherwise drew with
+ * Mesa's llvmpipe, which the app never uses there, and compiled its shaders
+ * afresh in every test process: most of a test's time on a loaded machine. */
+static inline void
+test_init_process (void)
+{
+  test_report_crashes ();
+  ksm_renderer_apply ();
+}
 
 /* everything the main loop has ready, `times` over */
 static inline void
@@ -44,6 +144,37 @@ test_isolate_home (const char *root)
       g_assert_cmpint (g_mkdir_with_parents (path, 0700), ==, 0);
       g_setenv (homes[i].variable, path, TRUE);
     }
+}
+
+/* `widget` and everything below it, the popovers included */
+static inline void
+test_collect_widgets (GtkWidget *widget, GPtrArray *widgets)
+{
+  g_ptr_array_add (widgets, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    test_collect_widgets (child, widgets);
+}
+
+/* Destroys `window` and fails if an idle or timeout still has one of its
+ * widgets as its data: it would run on a widget whose children are gone.
+ * Only the pointers are compared, so a freed widget is never read. The
+ * window itself is left out: what waits on it holds a reference. */
+static inline void
+test_destroy_window (GtkWindow *window)
+{
+  g_autoptr(GPtrArray) widgets = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (window)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    test_collect_widgets (child, widgets);
+  for (guint i = 0; i < widgets->len; i++)
+    g_ptr_array_add (names, (gpointer) G_OBJECT_TYPE_NAME (widgets->pdata[i]));
+  gtk_window_destroy (window);
+  for (guint i = 0; i < widgets->len; i++)
+    if (g_main_context_find_source_by_user_data (NULL, widgets->pdata[i]) != NULL)
+      g_error ("a source still points at a %s of the closed window", (const char *) names->pdata[i]);
 }
 
 /* a wait_for () condition: a message dialog is shown; `data`, when not

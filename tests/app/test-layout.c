@@ -130,8 +130,7 @@ sized_set_up (SizedFixture *fixture, gconstpointer data)
 static void
 sized_tear_down (SizedFixture *fixture, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  iterate (3);
+  test_destroy_window (GTK_WINDOW (fixture->window));
   remove_tree (fixture->data_dir);
   g_free (fixture->data_dir);
 }
@@ -570,6 +569,7 @@ main (int argc, char **argv)
   g_autofree char *data_home = g_dir_make_tmp ("ksm-app-XXXXXX", NULL);
   int status;
 
+  test_init_process ();
   test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();

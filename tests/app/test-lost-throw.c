@@ -339,6 +339,7 @@ main (int argc, char **argv)
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   int status;
 
+  test_init_process ();
   test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();

@@ -603,6 +603,7 @@ main (int argc, char **argv)
   race_register ();
   ksm_skin_register (&race_skin);
 
+  test_init_process ();
   test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();

@@ -44,7 +44,7 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
 static void
 fixture_tear_down (Fixture *fixture, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  test_destroy_window (GTK_WINDOW (fixture->window));
   iterate (3);
   remove_tree (fixture->data_dir);
   g_free (fixture->data_dir);
@@ -1258,6 +1258,7 @@ main (int argc, char **argv)
   g_autofree char *data_home = g_dir_make_tmp ("ksm-app-XXXXXX", NULL);
   int status;
 
+  test_init_process ();
   test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();

@@ -384,6 +384,7 @@ main (int argc, char *argv[])
   g_autofree char *home = g_dir_make_tmp ("ksm-board-XXXXXX", NULL);
   int status;
 
+  test_init_process ();
   test_isolate_home (home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
