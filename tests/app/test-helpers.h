@@ -197,34 +197,93 @@ dialog_shown (gpointer data)
   return FALSE;
 }
 
-/* the label below `widget` that reads `text`, or NULL */
+/* What a finder's test says of a widget: it is the one, it is not (look
+ * below it), or nothing below it can be (a hidden widget, say) */
+typedef enum {
+  TEST_MATCH_NO,
+  TEST_MATCH_YES,
+  TEST_MATCH_PRUNE,
+} TestMatch;
+
+/* the first widget at or below `widget`, depth first, that `match` says is
+ * the one, or NULL: every finder of the app tests is one of these */
 static inline GtkWidget *
-find_label (GtkWidget *widget, const char *text)
+find_widget (GtkWidget *widget, TestMatch (*match) (GtkWidget *widget, gconstpointer data),
+             gconstpointer data)
 {
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
+  switch (match (widget, data))
+    {
+    case TEST_MATCH_YES:
+      return widget;
+    case TEST_MATCH_PRUNE:
+      return NULL;
+    case TEST_MATCH_NO:
+      break;
+    }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_label (child, text);
+      GtkWidget *found = find_widget (child, match, data);
       if (found != NULL)
         return found;
     }
   return NULL;
 }
 
+static inline TestMatch
+match_label (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0
+         ? TEST_MATCH_YES : TEST_MATCH_NO;
+}
+
+static inline TestMatch
+match_label_starting (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), text)
+         ? TEST_MATCH_YES : TEST_MATCH_NO;
+}
+
+static inline TestMatch
+match_type (GtkWidget *widget, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type)) ? TEST_MATCH_YES : TEST_MATCH_NO;
+}
+
+static inline TestMatch
+match_css_class (GtkWidget *widget, gconstpointer css_class)
+{
+  return gtk_widget_has_css_class (widget, css_class) ? TEST_MATCH_YES : TEST_MATCH_NO;
+}
+
+/* a shown preferences row titled `title`; nothing below a hidden widget is */
+static inline TestMatch
+match_visible_row (GtkWidget *widget, gconstpointer title)
+{
+  if (!gtk_widget_get_visible (widget))
+    return TEST_MATCH_PRUNE;
+  return ADW_IS_PREFERENCES_ROW (widget)
+         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0
+         ? TEST_MATCH_YES : TEST_MATCH_NO;
+}
+
+/* the shown row titled `title` under `widget`, or NULL */
+static inline GtkWidget *
+find_visible_row (GtkWidget *widget, const char *title)
+{
+  return find_widget (widget, match_visible_row, title);
+}
+
+/* the label below `widget` that reads `text`, or NULL */
+static inline GtkWidget *
+find_label (GtkWidget *widget, const char *text)
+{
+  return find_widget (widget, match_label, text);
+}
+
 /* the first widget of `type` at or below `widget` (depth first), or NULL */
 static inline GtkWidget *
 find_of_type (GtkWidget *widget, GType type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_of_type (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_widget (widget, match_type, GSIZE_TO_POINTER (type));
 }

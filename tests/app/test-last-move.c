@@ -207,22 +207,6 @@ test_marked_after_computer_move (Fixture *fixture, gconstpointer data)
     g_assert_cmpint (only_cell_with (board, "last-to"), ==, event->move.to);
 }
 
-/* the first list box below `widget`: the history's rows */
-static GtkListBox *
-find_list (GtkWidget *widget)
-{
-  if (GTK_IS_LIST_BOX (widget))
-    return GTK_LIST_BOX (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkListBox *found = find_list (child);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkEventController *
 row_controller (GtkWidget *row, GType type)
 {
@@ -254,7 +238,7 @@ test_history_row_shows_its_move (Fixture *fixture, gconstpointer data)
   int last_to;
 
   play_until_computer_moved (fixture, game);
-  list = find_list (GTK_WIDGET (history));
+  list = GTK_LIST_BOX (find_of_type (GTK_WIDGET (history), GTK_TYPE_LIST_BOX));
   g_assert_nonnull (list);
   last_to = only_cell_with (board, "last-to");
   g_assert_cmpint (last_to, >=, 0);

@@ -196,19 +196,12 @@ inside (const graphene_rect_t *inner, const graphene_rect_t *outer)
   return graphene_rect_contains_rect (&grown, inner);
 }
 
-static GtkWidget *
-find_throw_button (GtkWidget *widget)
+static TestMatch
+match_throw_button (GtkWidget *widget, gconstpointer data)
 {
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.throw") == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_throw_button (child);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.throw") == 0
+         ? TEST_MATCH_YES : TEST_MATCH_NO;
 }
 
 /* the scrolled window nearest above `widget`, or NULL */
@@ -294,7 +287,7 @@ test_fits (SizedFixture *fixture, gconstpointer data)
 {
   KsmGameView *game_view = game_view_of (fixture);
   GtkWidget *window = GTK_WIDGET (fixture->window);
-  GtkWidget *button = find_throw_button (ksm_game_view_get_throw_view (game_view));
+  GtkWidget *button = find_widget (ksm_game_view_get_throw_view (game_view), match_throw_button, NULL);
   GtkWidget *scroller;
   graphene_rect_t window_rect = GRAPHENE_RECT_INIT (0, 0, fixture->shown_width, fixture->shown_height);
   graphene_rect_t grid, bounds, view;
@@ -434,7 +427,7 @@ static void
 test_still_when_status_changes (SizedFixture *fixture, gconstpointer data)
 {
   KsmGameView *game_view = game_view_of (fixture);
-  GtkWidget *button = find_throw_button (ksm_game_view_get_throw_view (game_view));
+  GtkWidget *button = find_widget (ksm_game_view_get_throw_view (game_view), match_throw_button, NULL);
   GtkWidget *status;
   graphene_rect_t board_rect, button_rect, now;
   g_autofree char *status_text = NULL;

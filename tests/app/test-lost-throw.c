@@ -109,22 +109,6 @@ history_of (Fixture *fixture)
   return KSM_HISTORY_VIEW (ksm_game_view_get_history (ksm_window_get_game_view (fixture->window)));
 }
 
-/* the label below `widget` whose text begins with `text`, or NULL */
-static GtkWidget *
-find_label_starting (GtkWidget *widget, const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), text))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label_starting (child, text);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The last history row and the throw view's note say why the game's last
  * event, a loss, lost its throw: `words` */
 static void
@@ -157,7 +141,7 @@ assert_says_why (Fixture *fixture, const char *words)
     note = g_strdup_printf ("The %s is lost: %s", rules->throws.faces[lost->face].name, words);
   g_test_message ("%s", note);
   /* the note's first line: a throw that earns another adds "Throw again" */
-  g_assert_nonnull (find_label_starting (ksm_game_view_get_throw_view (view), note));
+  g_assert_nonnull (find_widget (ksm_game_view_get_throw_view (view), match_label_starting, note));
 }
 
 /* A game resumed just after each loss of the table: the history, built

@@ -74,49 +74,11 @@ action_enabled (Fixture *fixture, const char *name)
   return g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), name);
 }
 
-/* the first visible preferences row under `widget` of type `type` whose
- * title is `title` */
-static GtkWidget *
-find_row (GtkWidget *widget, GType type, const char *title)
+static TestMatch
+match_icon (GtkWidget *widget, gconstpointer icon_name)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_is_visible (widget)
-      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_row (child, type, title);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_image (GtkWidget *widget, const char *icon_name)
-{
-  if (GTK_IS_IMAGE (widget) && g_strcmp0 (gtk_image_get_icon_name (GTK_IMAGE (widget)), icon_name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_image (child, icon_name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-find_label_text (GtkWidget *widget, const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (find_label_text (child, text))
-      return TRUE;
-  return FALSE;
+  return GTK_IS_IMAGE (widget) && g_strcmp0 (gtk_image_get_icon_name (GTK_IMAGE (widget)), icon_name) == 0
+         ? TEST_MATCH_YES : TEST_MATCH_NO;
 }
 
 /* the throw objects the throw view draws */
@@ -169,11 +131,10 @@ shipped_games_settings (void)
 static void
 choose_seat (Fixture *fixture, const char *side, guint choice)
 {
-  GtkWidget *row = find_row (GTK_WIDGET (ksm_window_get_new_game_page (fixture->window)),
-                             ADW_TYPE_COMBO_ROW, side);
+  GtkWidget *row = find_visible_row (GTK_WIDGET (ksm_window_get_new_game_page (fixture->window)), side);
   GListModel *choices;
 
-  if (row == NULL)
+  if (row == NULL || !ADW_IS_COMBO_ROW (row))
     g_error ("the new-game page has no row for %s's seat", side);
   choices = adw_combo_row_get_model (ADW_COMBO_ROW (row));
   g_assert_cmpuint (g_list_model_get_n_items (choices), ==, 1 + KSM_N_LEVELS);
@@ -192,9 +153,8 @@ start_game (Fixture *fixture, guint moon)
 
   g_settings_set_int (settings, "computer-delay", 0);
   activate (fixture, "win.show-start", NULL);
-  row = find_row (GTK_WIDGET (ksm_window_get_start_page (fixture->window)), ADW_TYPE_ACTION_ROW,
-                  "Sun and Moon");
-  g_assert_nonnull (row);
+  row = find_visible_row (GTK_WIDGET (ksm_window_get_start_page (fixture->window)), "Sun and Moon");
+  g_assert_true (ADW_IS_ACTION_ROW (row));
   g_assert_true (gtk_widget_activate (row));
   iterate (2);
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
@@ -261,12 +221,11 @@ history_of (Fixture *fixture)
 static void
 test_start_page_lists_it (Fixture *fixture, gconstpointer data)
 {
-  GtkWidget *row = find_row (GTK_WIDGET (ksm_window_get_start_page (fixture->window)), ADW_TYPE_ACTION_ROW,
-                             "Sun and Moon");
+  GtkWidget *row = find_visible_row (GTK_WIDGET (ksm_window_get_start_page (fixture->window)), "Sun and Moon");
 
-  g_assert_nonnull (row);
+  g_assert_true (ADW_IS_ACTION_ROW (row));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, race_skin.summary);
-  g_assert_nonnull (find_image (row, APPLICATION_ID));
+  g_assert_nonnull (find_widget (row, match_icon, APPLICATION_ID));
   g_assert_true (gtk_widget_activate (row));
   iterate (2);
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
@@ -589,8 +548,8 @@ test_rules_pane_without_a_page (Fixture *fixture, gconstpointer data)
   start_game (fixture, 0);
   activate (fixture, "win.rules", NULL);
   g_assert_true (ksm_game_view_get_rules_revealed (view));
-  g_assert_true (find_label_text (GTK_WIDGET (ksm_game_view_get_rules_view (view)),
-                                  "The rules of this game are not written yet."));
+  g_assert_nonnull (find_label (GTK_WIDGET (ksm_game_view_get_rules_view (view)),
+                                "The rules of this game are not written yet."));
 }
 
 int

@@ -603,21 +603,6 @@ test_accessible_header_and_cells (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (ksm_cell_get_label (KSM_CELL (cell)), !=, "");
 }
 
-static GtkWidget *
-find_with_class (GtkWidget *widget, const char *css_class)
-{
-  if (gtk_widget_has_css_class (widget, css_class))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_with_class (child, css_class);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* the value beside a row name in the rules' settings table */
 static const char *
 setting_value (KsmRulesView *view, const char *name)
@@ -667,7 +652,7 @@ test_rules_pane_beside_the_board (Fixture *fixture, gconstpointer data)
 
   /* the throw's name leads to its glossary entry */
   {
-    GtkWidget *name = find_with_class (ksm_game_view_get_throw_view (game_view), "throw-name");
+    GtkWidget *name = find_widget (ksm_game_view_get_throw_view (game_view), match_css_class, "throw-name");
     const KsmRecord *record = ksm_game_get_record (game);
     const KsmEvent *event = NULL;
     const char *face;
@@ -697,7 +682,7 @@ test_rules_pane_beside_the_board (Fixture *fixture, gconstpointer data)
   /* the history's throws link the same way */
   {
     GtkWidget *history = ksm_game_view_get_history (game_view);
-    GtkWidget *row_label = find_with_class (history, "navigation-sidebar");
+    GtkWidget *row_label = find_widget (history, match_css_class, "navigation-sidebar");
     gboolean linked = FALSE;
 
     for (GtkWidget *row = gtk_widget_get_first_child (row_label); row != NULL;
@@ -979,25 +964,6 @@ test_old_settings_move_once (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (options.length, ==, defaults.length);
   g_assert_cmpint (options.throw_limit, ==, defaults.throw_limit);
   g_assert_cmpuint (options.flags, ==, defaults.flags);
-}
-
-/* the visible row titled `title` under `widget`, or NULL */
-static GtkWidget *
-find_visible_row (GtkWidget *widget, const char *title)
-{
-  if (!gtk_widget_get_visible (widget))
-    return NULL;
-  if (ADW_IS_PREFERENCES_ROW (widget)
-      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_visible_row (child, title);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* A game the app has no skin for, of two players without a board length
