@@ -16,6 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ksm-board.h"
+#include "ksm-cell.h"
+#include "ksm-game.h"
 #include "ksm-renderer.h"
 #include "tests/remove-tree.h"
 #include "tests/test-wait.h"
@@ -195,6 +198,58 @@ dialog_shown (gpointer data)
         }
     }
   return FALSE;
+}
+
+/* a tick callback: counts the frames the widget's clock has run */
+static inline gboolean
+count_frame_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static inline gboolean
+frames_counted (gpointer data)
+{
+  return *(guint *) data >= 3;
+}
+
+/* lets `widget` lay out and draw what changed: three frames of its clock */
+static inline void
+wait_for_frames (GtkWidget *widget)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
+
+  wait_for (frames_counted, &frames, "three frames");
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
+/* a game of `kind` with its default rules, a person in every seat */
+static inline KsmGame *
+new_game_of (KsmGameKind kind)
+{
+  const KsmRules *rules = ksm_rules_get (kind);
+  KsmOptions options;
+  KsmSeat seats[4] = {
+    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
+    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
+  };
+
+  rules->default_options (&options);
+  return ksm_game_new (&options, seats, 1);
+}
+
+/* the first cell of `board`, yards included, whose piece can move now */
+static inline GtkWidget *
+first_movable_cell (KsmBoard *board)
+{
+  GtkWidget *cell;
+
+  for (guint i = 0; (cell = ksm_board_get_cell (board, i)) != NULL; i++)
+    if (ksm_cell_get_movable (KSM_CELL (cell)))
+      return cell;
+  return NULL;
 }
 
 /* What a finder's test says of a widget: it is the one, it is not (look

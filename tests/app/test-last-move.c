@@ -80,17 +80,6 @@ count_moves (KsmGame *game)
   return moves;
 }
 
-static GtkWidget *
-first_movable_cell (KsmBoard *board)
-{
-  GtkWidget *cell;
-
-  for (guint i = 0; (cell = ksm_board_get_cell (board, i)) != NULL; i++)
-    if (ksm_cell_get_movable (KSM_CELL (cell)))
-      return cell;
-  return NULL;
-}
-
 /* The person plays (throws, and the first piece that can move) until a
  * computer's move is the last of several and the person is to throw */
 static void

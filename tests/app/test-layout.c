@@ -56,30 +56,6 @@ window_shown (gpointer data)
   return gtk_widget_get_mapped (GTK_WIDGET (fixture->window)) && gtk_widget_get_width (GTK_WIDGET (fixture->window)) > 0;
 }
 
-static gboolean
-count_frame_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
-{
-  (*(guint *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-frames_counted (gpointer data)
-{
-  return *(guint *) data >= 3;
-}
-
-/* lets `widget` lay out and draw what changed: three frames of its clock */
-static void
-wait_for_frames (GtkWidget *widget)
-{
-  guint frames = 0;
-  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
-
-  wait_for (frames_counted, &frames, "three frames");
-  gtk_widget_remove_tick_callback (widget, id);
-}
-
 /* A fresh app's window of the case's size, with its game started: the
  * person's seat first, the computer's without delay */
 static void
@@ -325,17 +301,6 @@ static gboolean
 same_rect (const graphene_rect_t *a, const graphene_rect_t *b)
 {
   return graphene_rect_equal (a, b);
-}
-
-static GtkWidget *
-first_movable_cell (KsmBoard *board)
-{
-  GtkWidget *cell;
-
-  for (guint i = 0; (cell = ksm_board_get_cell (board, i)) != NULL; i++)
-    if (ksm_cell_get_movable (KSM_CELL (cell)))
-      return cell;
-  return NULL;
 }
 
 static void

@@ -101,8 +101,9 @@ throw_until_movable (Fixture *fixture, KsmGame *game)
   g_assert_not_reached ();
 }
 
+/* the first cell of the geometry (no yard) whose piece can move now */
 static GtkWidget *
-first_movable_cell (KsmBoard *board, KsmGame *game)
+first_movable_board_cell (KsmBoard *board, KsmGame *game)
 {
   const KsmRules *rules = ksm_game_get_rules (game);
   int n_cells = rules->n_cells (ksm_game_get_options (game));
@@ -190,7 +191,7 @@ test_click_moves_and_undo_restores (Fixture *fixture, gconstpointer data)
   ksm_board_finish_animation (board);
   iterate (2);
 
-  cell = first_movable_cell (board, game);
+  cell = first_movable_board_cell (board, game);
   g_assert_nonnull (cell);
   g_assert_true (gtk_widget_has_css_class (cell, "movable"));
   index = ksm_cell_get_index (KSM_CELL (cell));
@@ -270,7 +271,7 @@ test_whole_game_against_computer (Fixture *fixture, gconstpointer data)
         activate (fixture, "win.throw", NULL);
       else if (ksm_game_is_person_to_act (game) && ksm_game_get_phase (game) == KSM_PHASE_MOVE)
         {
-          GtkWidget *cell = first_movable_cell (board, game);
+          GtkWidget *cell = first_movable_board_cell (board, game);
           g_assert_nonnull (cell);
           g_assert_true (gtk_widget_activate (cell));
         }
@@ -354,31 +355,6 @@ test_hint_ranks_and_plays (Fixture *fixture, gconstpointer data)
   iterate (2);
   g_assert_cmpuint (ksm_record_get_n_events (ksm_game_get_record (game)), >, n_events);
   g_assert_cmpint (ksm_record_get_event (ksm_game_get_record (game), n_events)->kind, ==, KSM_EVENT_MOVE);
-}
-
-/* a tick callback: counts the frames the widget's clock has run */
-static gboolean
-count_frame_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
-{
-  (*(guint *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-frames_counted (gpointer data)
-{
-  return *(guint *) data >= 3;
-}
-
-/* lets `widget` lay out and draw what changed: three frames of its clock */
-static void
-wait_for_frames (GtkWidget *widget)
-{
-  guint frames = 0;
-  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
-
-  wait_for (frames_counted, &frames, "three frames");
-  gtk_widget_remove_tick_callback (widget, id);
 }
 
 /* Throws, and plays the first move, until a throw offers `least` moves */

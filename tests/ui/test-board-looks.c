@@ -17,20 +17,6 @@
 #define LONE_TOKEN  28.0f
 #define MIN_SHARED  18.0f
 
-static KsmGame *
-new_game_of (KsmGameKind kind)
-{
-  const KsmRules *rules = ksm_rules_get (kind);
-  KsmOptions options;
-  KsmSeat seats[4] = {
-    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
-    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
-  };
-
-  rules->default_options (&options);
-  return ksm_game_new (&options, seats, 1);
-}
-
 static gboolean
 allocated_cb (gpointer data)
 {

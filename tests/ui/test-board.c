@@ -283,20 +283,6 @@ test_throw_view (void)
   g_object_unref (view);
 }
 
-static KsmGame *
-new_game_of (KsmGameKind kind)
-{
-  const KsmRules *rules = ksm_rules_get (kind);
-  KsmOptions options;
-  KsmSeat seats[4] = {
-    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
-    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_PERSON },
-  };
-
-  rules->default_options (&options);
-  return ksm_game_new (&options, seats, 1);
-}
-
 static int
 compare_strings (gconstpointer a, gconstpointer b)
 {
