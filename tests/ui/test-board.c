@@ -187,21 +187,6 @@ test_board_move (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkWidget *
-find_with_class (GtkWidget *widget, const char *css_class)
-{
-  if (gtk_widget_has_css_class (widget, css_class))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_with_class (child, css_class);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_throw_view (void)
 {
@@ -214,9 +199,9 @@ test_throw_view (void)
 
   ksm_throw_view_set_game (KSM_THROW_VIEW (view), game);
   g_assert_true (ksm_throw_view_get_game (KSM_THROW_VIEW (view)) == game);
-  name = find_with_class (view, "throw-name");
-  note = find_with_class (view, "throw-note");
-  button = find_with_class (view, "suggested-action");
+  name = find_widget (view, match_css_class, "throw-name");
+  note = find_widget (view, match_css_class, "throw-note");
+  button = find_widget (view, match_css_class, "suggested-action");
   g_assert_nonnull (name);
   g_assert_nonnull (note);
   g_assert_nonnull (button);
