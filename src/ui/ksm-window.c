@@ -50,6 +50,11 @@ struct _KsmWindow
   GCancellable    *cancellable;     /* cancelled when the window goes */
   GBindingGroup   *game_bindings;   /* the shown game's properties onto the actions */
   GSignalGroup    *game_signals;    /* the game's signals, whichever game it is */
+  /* the game's end, waiting GAME_OVER_DELAY_MS to be shown; it goes with
+   * the window, which a dialog's transient parent in GTK 4.8 does not
+   * follow (it kept a freed window and crashed presenting itself) */
+  GtkWindow       *game_over_dialog;
+  guint            game_over_source;
 };
 
 G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -366,12 +371,23 @@ game_over_response_cb (KsmWindow      *self,
 static void
 present_later_cb (gpointer user_data)
 {
-  g_autoptr(GtkWindow) dialog = user_data;
+  KsmWindow *self = KSM_WINDOW (user_data);
+  g_autoptr(GtkWindow) dialog = g_steal_pointer (&self->game_over_dialog);
 
-  if (gtk_window_get_transient_for (dialog) != NULL)
-    gtk_window_present (dialog);
-  else
-    gtk_window_destroy (dialog);
+  self->game_over_source = 0;
+  gtk_window_present (dialog);
+}
+
+/* a game's end not yet shown goes unshown */
+static void
+drop_pending_game_over (KsmWindow *self)
+{
+  g_clear_handle_id (&self->game_over_source, g_source_remove);
+  if (self->game_over_dialog != NULL)
+    {
+      gtk_window_destroy (self->game_over_dialog);
+      g_clear_object (&self->game_over_dialog);
+    }
 }
 
 static void
@@ -456,7 +472,9 @@ game_over_cb (KsmWindow *self,
                            G_CONNECT_SWAPPED);
   /* after the last move has been seen to land, and never inside the key
    * press that made it, which would answer the dialog at once */
-  g_timeout_add_once (GAME_OVER_DELAY_MS, present_later_cb, g_object_ref_sink (dialog));
+  drop_pending_game_over (self);
+  self->game_over_dialog = GTK_WINDOW (g_object_ref_sink (dialog));
+  self->game_over_source = g_timeout_add_once (GAME_OVER_DELAY_MS, present_later_cb, self);
 }
 
 static void
@@ -837,6 +855,7 @@ ksm_window_dispose (GObject *object)
   KsmWindow *self = KSM_WINDOW (object);
 
   autoplay_stop (self);
+  drop_pending_game_over (self);
   g_cancellable_cancel (self->cancellable);
   /* closing waits for the autosave under way, so the last event is kept
    * even when the app ends with this window */

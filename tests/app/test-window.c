@@ -1194,6 +1194,76 @@ test_history_follows_the_newest_row (Fixture *fixture, gconstpointer data)
   wait_for (history_at_end, scroller, "the list to come back to its end for the next row");
 }
 
+/* the game-over dialogs among the app's windows, made, shown or not; and
+ * the last of them in *last, when asked */
+static guint
+count_message_dialogs (gpointer *last)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        {
+          n++;
+          if (last != NULL)
+            *last = window;
+        }
+    }
+  return n;
+}
+
+/* A window closed as its game ends, before the end's dialog is shown (it
+ * waits a moment, so the last move is seen): the dialog goes with it. It
+ * used to wait on, its transient parent freed, and crash the next window
+ * presented. */
+static void
+test_window_closed_as_its_game_ends (Fixture *fixture, gconstpointer data)
+{
+  GSettings *settings = g_settings_new ("io.github.kasimala.Kasimala");
+  g_autoptr(GSettings) game_settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
+  const char *seats[] = { "person", "person", NULL };
+  KsmWindow *window = ksm_window_new (fixture->app);
+  guint dialogs_before = count_message_dialogs (NULL);
+  gpointer dialog = NULL;   /* compared, never read */
+  KsmGame *game;
+  gint64 deadline = test_hang_deadline ();
+
+  g_settings_set_strv (game_settings, "seats", seats);
+  g_settings_set_int (settings, "computer-delay", 0);
+  g_object_unref (settings);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.choose-game",
+                                                     g_variant_new_string ("kasimala")));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.start-game", NULL));
+  game = ksm_window_get_game (window);
+  g_assert_nonnull (game);
+  while (ksm_game_get_phase (game) != KSM_PHASE_OVER)
+    {
+      test_check_hang (deadline, "a game of two persons");
+      if (ksm_game_get_phase (game) == KSM_PHASE_THROW)
+        g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.throw", NULL));
+      else
+        {
+          guint n_moves;
+          const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+          g_assert_true (ksm_game_play (game, &moves[0]));
+        }
+    }
+  /* what the window has ready runs; the end's dialog is made, and waits
+   * to be shown */
+  iterate (3);
+  g_assert_cmpuint (count_message_dialogs (&dialog), ==, dialogs_before + 1);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+
+  test_destroy_window (GTK_WINDOW (window));
+  g_assert_cmpuint (count_message_dialogs (NULL), ==, dialogs_before);
+  /* and nothing is left waiting to show it */
+  g_assert_null (g_main_context_find_source_by_user_data (NULL, dialog));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1225,6 +1295,7 @@ main (int argc, char **argv)
   ADD ("new-game-page-for-unknown-game", test_new_game_page_for_unknown_game);
   ADD ("pace-reaches-the-game", test_pace_reaches_the_game);
   ADD ("history-follows-the-newest-row", test_history_follows_the_newest_row);
+  ADD ("window-closed-as-its-game-ends", test_window_closed_as_its_game_ends);
 #undef ADD
 
   status = g_test_run ();
