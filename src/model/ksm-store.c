@@ -149,6 +149,18 @@ ksm_store_init (KsmStore *self)
   g_source_attach (self->deliver_source, self->context);
 }
 
+/* The autosave is autosave.json; while one this version cannot read is
+ * there (a newer version's), the store writes autosave-2.json, and so on,
+ * so that file is never written over. */
+#define MAX_AUTOSAVES 8
+
+static GFile *
+autosave_file_named (GFile *directory, guint n)
+{
+  g_autofree char *name = n == 1 ? g_strdup ("autosave.json") : g_strdup_printf ("autosave-%u.json", n);
+  return g_file_get_child (directory, name);
+}
+
 KsmStore *
 ksm_store_new (GFile *directory)
 {
@@ -158,7 +170,7 @@ ksm_store_new (GFile *directory)
     self->directory = g_object_ref (directory);
   else
     self->directory = g_file_new_build_filename (g_get_user_data_dir (), DATA_FOLDER, NULL);
-  self->autosave_file = g_file_get_child (self->directory, "autosave.json");
+  self->autosave_file = autosave_file_named (self->directory, 1);
   self->games_directory = g_file_get_child (self->directory, "games");
   return self;
 }
@@ -594,4 +606,78 @@ ksm_store_keep (KsmStore *self, KsmRecord *record, GError **error)
   if (!ksm_record_save_to_file (record, file, error))
     return NULL;
   return g_steal_pointer (&file);
+}
+
+GFile *
+ksm_store_shelve (KsmStore *self, KsmRecord *record, GError **error)
+{
+  g_autoptr(GFile) kept = NULL;
+
+  g_return_val_if_fail (KSM_IS_STORE (self), NULL);
+  g_return_val_if_fail (KSM_IS_RECORD (record), NULL);
+
+  /* written whole from the record, the newest state there is, before the
+   * autosave goes; if it cannot be written the autosave stays */
+  kept = ksm_store_keep (self, record, error);
+  if (kept == NULL)
+    return NULL;
+  if (self->game != NULL && ksm_game_get_record (self->game) == record)
+    {
+      ksm_store_unwatch (self);
+      ksm_store_discard_autosave (self);
+      ksm_store_flush (self);
+    }
+  return g_steal_pointer (&kept);
+}
+
+GFile *
+ksm_store_shelve_autosave (KsmStore *self, GError **error)
+{
+  g_autoptr(GFile) shelved = NULL;
+  g_autoptr(GError) unreadable = NULL;
+
+  g_return_val_if_fail (KSM_IS_STORE (self), NULL);
+
+  if (self->game != NULL)
+    return NULL;   /* the autosave is the game watched */
+  ksm_store_flush (self);
+  for (guint n = 1; n <= MAX_AUTOSAVES; n++)
+    {
+      g_autoptr(GFile) file = autosave_file_named (self->directory, n);
+      g_autoptr(GError) local_error = NULL;
+      g_autoptr(KsmRecord) record = NULL;
+      g_autoptr(GFile) kept = NULL;
+
+      if (!g_file_query_exists (file, NULL))
+        {
+          /* the first free name is where this store writes */
+          g_set_object (&self->autosave_file, file);
+          break;
+        }
+      record = ksm_record_new_from_file (file, &local_error);
+      if (record == NULL)
+        {
+          /* left as it is, byte for byte: another version may read it */
+          if (unreadable == NULL)
+            unreadable = g_steal_pointer (&local_error);
+          continue;
+        }
+      kept = ksm_store_keep (self, record, &local_error);
+      if (kept == NULL || !g_file_delete (file, NULL, &local_error))
+        {
+          /* not moved: it is still the autosave, the one to write on */
+          if (kept != NULL)
+            g_file_delete (kept, NULL, NULL);
+          g_set_object (&self->autosave_file, file);
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      g_set_object (&self->autosave_file, file);
+      if (shelved == NULL)
+        shelved = g_steal_pointer (&kept);
+      break;
+    }
+  if (shelved == NULL && unreadable != NULL)
+    g_propagate_error (error, g_steal_pointer (&unreadable));
+  return g_steal_pointer (&shelved);
 }

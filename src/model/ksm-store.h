@@ -45,6 +45,16 @@ gboolean   ksm_store_save_finish        (KsmStore            *self,
 KsmRecord *ksm_store_load_autosave      (KsmStore *self, GError **error);
 /* the autosave goes, after any write queued before */
 void       ksm_store_discard_autosave   (KsmStore *self);
+/* A game left unfinished for another goes into the games folder, where it
+ * waits to be resumed (returns its file), and the autosave goes; the game
+ * is no longer watched. On failure the autosave stays. */
+GFile     *ksm_store_shelve             (KsmStore *self, KsmRecord *record, GError **error);
+/* When no game is watched: the autosave a last session left (unfinished)
+ * moves into the games folder the same way (returns its file, or NULL).
+ * An autosave this version cannot read (a newer version's, or damaged) is
+ * left byte for byte as it was, the store writes its own autosave beside
+ * it from then on, and `error` says why it was not read. */
+GFile     *ksm_store_shelve_autosave    (KsmStore *self, GError **error);
 /* removes the half-written copies a crash left (see ksm_record_save_to_file) */
 void       ksm_store_remove_leftovers   (KsmStore *self);
 /* saves a record into the games folder under a new name; returns the file */

@@ -133,6 +133,7 @@ static const struct {
   { "app.quit", { "<Control>q", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
   { "win.new-game", { "<Control>n", NULL } },
+  { "win.show-start", { "<Alt>Home", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", NULL } },
   { "win.toggle-history", { "F9", NULL } },

@@ -31,6 +31,7 @@ G_DEFINE_FINAL_TYPE (KsmLibraryPage, ksm_library_page, ADW_TYPE_BIN)
 
 enum {
   SIGNAL_OPEN,
+  SIGNAL_RESUME,
   N_SIGNALS
 };
 
@@ -142,6 +143,12 @@ subtitle_words (KsmLibraryItem *item)
 }
 
 char *
+ksm_library_page_describe_length (KsmLibraryItem *item)
+{
+  return subtitle_words (item);
+}
+
+char *
 ksm_library_page_describe (KsmLibraryItem *item)
 {
   g_autofree char *title = title_words (item);
@@ -156,6 +163,12 @@ row_activated_cb (KsmLibraryPage *self, AdwActionRow *row)
 {
   KsmLibraryItem *item = g_object_get_data (G_OBJECT (row), "item");
   g_signal_emit (self, signals[SIGNAL_OPEN], 0, item);
+}
+
+static void
+resume_clicked_cb (GtkButton *button, KsmLibraryPage *self)
+{
+  g_signal_emit (self, signals[SIGNAL_RESUME], 0, g_object_get_data (G_OBJECT (button), "item"));
 }
 
 static void
@@ -217,6 +230,24 @@ create_row (gpointer object, gpointer user_data)
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   g_object_set_data_full (G_OBJECT (row), "item", g_object_ref (item), g_object_unref);
   g_signal_connect_object (row, "activated", G_CALLBACK (row_activated_cb), self, G_CONNECT_SWAPPED);
+
+  {
+    KsmOutcome outcome;
+
+    /* an unfinished game plays on from where it stopped; the row reviews it */
+    ksm_library_item_get_outcome (item, &outcome);
+    if (!outcome.over)
+      {
+        GtkWidget *resume_button = gtk_button_new_with_mnemonic (_("_Resume"));
+
+        gtk_widget_set_tooltip_text (resume_button, _("Play On from Where It Stopped"));
+        gtk_widget_set_valign (resume_button, GTK_ALIGN_CENTER);
+        gtk_widget_add_css_class (resume_button, "suggested-action");
+        g_object_set_data_full (G_OBJECT (resume_button), "item", g_object_ref (item), g_object_unref);
+        g_signal_connect_object (resume_button, "clicked", G_CALLBACK (resume_clicked_cb), self, 0);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), resume_button);
+      }
+  }
 
   export_button = gtk_button_new_from_icon_name ("document-save-as-symbolic");
   gtk_widget_set_tooltip_text (export_button, _("Export the Game"));
@@ -496,6 +527,10 @@ ksm_library_page_class_init (KsmLibraryPageClass *klass)
   /* open (item): a game was chosen for review */
   signals[SIGNAL_OPEN] =
     g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, KSM_TYPE_LIBRARY_ITEM);
+  /* resume (item): an unfinished game was chosen to play on */
+  signals[SIGNAL_RESUME] =
+    g_signal_new ("resume", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, KSM_TYPE_LIBRARY_ITEM);
 
   gtk_widget_class_set_template_from_resource (widget_class,

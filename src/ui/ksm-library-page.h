@@ -31,4 +31,6 @@ const char *ksm_library_page_get_last_message (KsmLibraryPage *self);
 /* one line of words about a game: its name, result, date, seats, length */
 char       *ksm_library_page_describe     (KsmLibraryItem *item);
 
+/* its date, seats and length */
+char       *ksm_library_page_describe_length (KsmLibraryItem *item);
 G_END_DECLS

@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-library-item.h"
+#include "ksm-library-page.h"
 #include "ksm-rules.h"
 #include "ksm-skin.h"
 #include "ksm-words.h"
@@ -13,8 +15,10 @@ struct _KsmStartPage
 {
   AdwBin        parent_instance;
 
-  AdwActionRow *resume_row;
   GtkWidget    *resume_group;
+  GtkWidget    *notice_group;
+  AdwActionRow *notice_row;
+  GtkListBox   *unfinished_list;
   GtkListBox   *games_list;
 };
 
@@ -27,7 +31,9 @@ ksm_start_page_class_init (KsmStartPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/kasimala/Kasimala/ksm-start-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, KsmStartPage, resume_row);
+  gtk_widget_class_bind_template_child (widget_class, KsmStartPage, unfinished_list);
+  gtk_widget_class_bind_template_child (widget_class, KsmStartPage, notice_group);
+  gtk_widget_class_bind_template_child (widget_class, KsmStartPage, notice_row);
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, resume_group);
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, games_list);
 }
@@ -77,12 +83,114 @@ ksm_start_page_new (void)
   return g_object_new (KSM_TYPE_START_PAGE, NULL);
 }
 
+/* a row that resumes a game: through `action`, with `path` as its target
+ * when it is one of the games waiting */
+static GtkWidget *
+unfinished_row (const char *title, const char *subtitle, const char *action, const char *path)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("media-playback-start-symbolic"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (row), action);
+  if (path != NULL)
+    gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", path);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  return row;
+}
+
+/* the start page lists this many of the games waiting; Saved Games has all */
+#define MAX_WAITING_ROWS 5
+
 void
-ksm_start_page_set_resume (KsmStartPage *self, const char *description)
+ksm_start_page_set_unfinished (KsmStartPage *self,
+                               const char   *board_title,
+                               const char   *board_subtitle,
+                               GListModel   *waiting)
+{
+  GtkWidget *child;
+  guint n_waiting = 0, shown = 0;
+
+  g_return_if_fail (KSM_IS_START_PAGE (self));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->unfinished_list))) != NULL)
+    gtk_list_box_remove (self->unfinished_list, child);
+
+  if (board_title != NULL)
+    {
+      /* Translators: the start page's row for the game left on the board */
+      g_autofree char *title = g_strdup_printf (_("Continue %s"), board_title);
+      gtk_list_box_append (self->unfinished_list,
+                           unfinished_row (title, board_subtitle, "win.resume", NULL));
+    }
+  for (guint i = 0; waiting != NULL && i < g_list_model_get_n_items (waiting); i++)
+    {
+      g_autoptr(KsmLibraryItem) item = g_list_model_get_item (waiting, i);
+      KsmOutcome outcome;
+
+      ksm_library_item_get_outcome (item, &outcome);
+      if (outcome.over)
+        continue;
+      n_waiting++;
+      if (shown < MAX_WAITING_ROWS)
+        {
+          const KsmRules *rules = ksm_record_get_rules (ksm_library_item_get_record (item));
+          g_autofree char *subtitle = ksm_library_page_describe_length (item);
+          g_autofree char *path = g_file_get_path (ksm_library_item_get_file (item));
+
+          gtk_list_box_append (self->unfinished_list,
+                               unfinished_row (ksm_words_game_name (rules), subtitle,
+                                               "win.resume-game", path));
+          shown++;
+        }
+    }
+  if (n_waiting > shown)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      guint more = n_waiting - shown;
+      g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u More in Saved Games",
+                                                             "%u More in Saved Games", more), more);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.saved-games");
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_list_box_append (self->unfinished_list, row);
+    }
+  gtk_widget_set_visible (self->resume_group, board_title != NULL || n_waiting > 0);
+}
+
+void
+ksm_start_page_set_notice (KsmStartPage *self, const char *title, const char *text)
 {
   g_return_if_fail (KSM_IS_START_PAGE (self));
 
-  gtk_widget_set_visible (self->resume_group, description != NULL);
-  if (description != NULL)
-    adw_action_row_set_subtitle (self->resume_row, description);
+  gtk_widget_set_visible (self->notice_group, title != NULL);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->notice_row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->notice_row), title != NULL ? title : "");
+  adw_action_row_set_subtitle (self->notice_row, text != NULL ? text : "");
+}
+
+const char *
+ksm_start_page_get_notice (KsmStartPage *self)
+{
+  g_return_val_if_fail (KSM_IS_START_PAGE (self), NULL);
+  return gtk_widget_get_visible (self->notice_group)
+         ? adw_action_row_get_subtitle (self->notice_row) : NULL;
+}
+
+GtkListBox *
+ksm_start_page_get_unfinished_list (KsmStartPage *self)
+{
+  g_return_val_if_fail (KSM_IS_START_PAGE (self), NULL);
+  return self->unfinished_list;
+}
+
+GtkListBox *
+ksm_start_page_get_games_list (KsmStartPage *self)
+{
+  g_return_val_if_fail (KSM_IS_START_PAGE (self), NULL);
+  return self->games_list;
 }

@@ -55,6 +55,10 @@ struct _KsmWindow
    * follow (it kept a freed window and crashed presenting itself) */
   GtkWindow       *game_over_dialog;
   guint            game_over_source;
+  GFile           *last_shelved;    /* the game last left unfinished, to resume first */
+  gboolean         told_unreadable; /* an autosave it cannot read is told of once */
+  char            *notice_title;    /* why that autosave is not offered, or NULL */
+  char            *notice;
 };
 
 G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -132,15 +136,27 @@ new_game_page (KsmWindow *self)
  * fits, so that the header does not widen it: New Game is in the menu */
 #define NARROW_HEADER_WIDTH 440
 
-static void
-update_new_game_button (KsmWindow *self)
+static gboolean
+narrow_window (KsmWindow *self)
 {
   int width, height;   /* GTK 4.8 wants both */
 
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  return width > 0 && width < NARROW_HEADER_WIDTH;
+}
+
+/* In a narrow window a game's header keeps Undo, Redo, Hint and the menu,
+ * whose New Game goes to the start page too */
+static void
+update_new_game_button (KsmWindow *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  gboolean in_game = g_strcmp0 (page, "game") == 0;
+
   gtk_widget_set_visible (self->new_game_button,
-                          g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "new-game") != 0
-                          && (width <= 0 || width >= NARROW_HEADER_WIDTH));
+                          g_strcmp0 (page, "new-game") != 0 && !narrow_window (self));
+  gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0
+                                             && (!in_game || self->review != NULL || !narrow_window (self)));
 }
 
 static void
@@ -156,8 +172,11 @@ show_page (KsmWindow *self, const char *name)
   gboolean reviewing = in_game && self->review != NULL;
 
   gtk_stack_set_visible_child_name (self->stack, name);
-  gtk_widget_set_visible (self->back_button, g_str_equal (name, "new-game")
-                                             || g_str_equal (name, "library") || reviewing);
+  /* one step from every page: back to the start page, or from a review to
+   * the saved games */
+  gtk_widget_set_tooltip_text (self->back_button,
+                               reviewing ? _("Back to the Saved Games")
+                                         : _("Back to the Start Page (Alt+Home)"));
   gtk_widget_set_visible (self->undo_box, in_game);
   gtk_widget_set_visible (self->hint_button, in_game);
   update_new_game_button (self);
@@ -194,42 +213,74 @@ show_page (KsmWindow *self, const char *name)
   update_actions (self);
 }
 
+/* A line about a game: when it started and how far it has gone */
+static char *
+progress_words (KsmRecord *record)
+{
+  g_autoptr(GDateTime) local = g_date_time_to_local (ksm_record_get_started (record));
+  g_autofree char *date = g_date_time_format (local, "%x %H:%M");
+  guint n = ksm_record_get_n_events (record);
+
+  /* Translators: the date a game started and how many throws and moves it has */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Started %s, %u throw and move so far",
+                                       "Started %s, %u throws and moves so far", n), date, n);
+}
+
+/* The last session's unfinished game joins those waiting in the games
+ * folder; an autosave this version cannot read is left as it is, and said
+ * so once. */
 static void
-refresh_resume (KsmWindow *self)
+adopt_autosave (KsmWindow *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KsmRecord) record = NULL;
+  g_autoptr(GFile) shelved = NULL;
 
-  /* the game on the board is autosaved: resuming it would be itself */
+  if (self->game != NULL)
+    return;
+  shelved = ksm_store_shelve_autosave (self->store, &error);
+  if (shelved != NULL)
+    g_set_object (&self->last_shelved, shelved);
+  if (error == NULL)
+    return;
+  /* said on the start page for as long as the file is there */
+  g_clear_pointer (&self->notice_title, g_free);
+  g_clear_pointer (&self->notice, g_free);
+  if (g_error_matches (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_VERSION)
+      || g_error_matches (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_GAME))
+    {
+      self->notice_title = g_strdup (_("An Unfinished Game from Another Version"));
+      self->notice = g_strdup_printf (_("It is kept as it was, for the version of Kasimala that saved it: "
+                                        "this one cannot open it (%s)."), error->message);
+    }
+  else
+    {
+      self->notice_title = g_strdup (_("An Unfinished Game That Could Not Be Read"));
+      self->notice = g_strdup_printf (_("It is kept as it was: %s."), error->message);
+    }
+  if (!self->told_unreadable)
+    {
+      self->told_unreadable = TRUE;
+      toast (self, self->notice_title);
+    }
+}
+
+/* the start page's unfinished games: the one on the board, then the others */
+static void
+refresh_start (KsmWindow *self)
+{
+  g_autofree char *board_subtitle = NULL;
+  const char *board_title = NULL;
+
+  adopt_autosave (self);
+  ksm_library_reload (self->library);
   if (self->game != NULL && ksm_game_get_phase (self->game) != KSM_PHASE_OVER)
     {
-      ksm_start_page_set_resume (self->start_page, NULL);
-      return;
+      board_title = ksm_words_game_name (ksm_game_get_rules (self->game));
+      board_subtitle = progress_words (ksm_game_get_record (self->game));
     }
-
-  record = ksm_store_load_autosave (self->store, &error);
-  if (record == NULL)
-    {
-      ksm_start_page_set_resume (self->start_page, NULL);
-      if (error != NULL)
-        {
-          /* the file stays where it is, so nothing is lost */
-          g_autofree char *text = g_strdup_printf (_("The unfinished game could not be read: %s"),
-                                                   error->message);
-          toast (self, text);
-        }
-      return;
-    }
-
-  {
-    const KsmRules *rules = ksm_record_get_rules (record);
-    g_autofree char *date = g_date_time_format (ksm_record_get_started (record), "%x %X");
-    /* Translators: the game's name, the date it started and how many events it has */
-    g_autofree char *description = g_strdup_printf (_("%s, started %s, %u throws and moves"),
-                                                    ksm_words_game_name (rules), date,
-                                                    ksm_record_get_n_events (record));
-    ksm_start_page_set_resume (self->start_page, description);
-  }
+  ksm_start_page_set_unfinished (self->start_page, board_title, board_subtitle,
+                                 ksm_library_get_model (self->library));
+  ksm_start_page_set_notice (self->start_page, self->notice_title, self->notice);
 }
 
 /* ---- the game ---- */
@@ -509,9 +560,37 @@ pace_changed_cb (KsmWindow *self)
   ksm_pace_apply (self->settings, self->game, ksm_game_view_get_board (self->game_view));
 }
 
-static void
+/* The game on the board, left for another while unfinished, waits in the
+ * games folder to be resumed. FALSE (and said) when it could not be kept
+ * there: then it stays on the board, and nothing replaces it. */
+static gboolean
+leave_game (KsmWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) shelved = NULL;
+
+  if (self->game == NULL || ksm_game_get_phase (self->game) == KSM_PHASE_OVER)
+    return TRUE;
+  shelved = ksm_store_shelve (self->store, ksm_game_get_record (self->game), &error);
+  if (shelved == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be kept to resume later, so it "
+                                                 "stays open: %s"), error->message);
+      toast (self, text);
+      return FALSE;
+    }
+  g_set_object (&self->last_shelved, shelved);
+  return TRUE;
+}
+
+/* Shows `game` (NULL: none) in place of the one on the board, which, if
+ * unfinished, is kept to resume; FALSE when that could not be done */
+static gboolean
 set_game (KsmWindow *self, KsmGame *game)
 {
+  if (game != self->game && !leave_game (self))
+    return FALSE;
+  drop_pending_game_over (self);
   autoplay_stop (self);
   if (self->game != NULL)
     ksm_store_unwatch (self->store);
@@ -534,6 +613,40 @@ set_game (KsmWindow *self, KsmGame *game)
       gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
       g_idle_add_once (focus_play_cb, g_object_ref (self));
     }
+  return TRUE;
+}
+
+/* Plays on the unfinished game kept in `file`: it leaves the games folder
+ * once it is in the autosave, where it goes on as the game on the board */
+static void
+resume_file (KsmWindow *self, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KsmRecord) record = ksm_record_new_from_file (file, &error);
+  g_autoptr(KsmGame) game = NULL;
+
+  if (record != NULL)
+    game = ksm_game_new_from_record (record, &error);
+  if (game == NULL)
+    {
+      /* the file stays where it is */
+      g_autofree char *text = g_strdup_printf (_("The game could not be resumed: %s"), error->message);
+      toast (self, text);
+      refresh_start (self);
+      return;
+    }
+  if (ksm_game_get_phase (game) == KSM_PHASE_OVER)
+    {
+      toast (self, _("That game has ended; Saved Games has it to review"));
+      return;
+    }
+  if (!set_game (self, game))
+    return;
+  if (!ksm_store_save_now (self->store, &error))
+    return;   /* told by the store; the kept file stays too, so nothing is lost */
+  g_file_delete (file, NULL, NULL);
+  if (self->last_shelved != NULL && g_file_equal (self->last_shelved, file))
+    g_clear_object (&self->last_shelved);
 }
 
 static void
@@ -575,14 +688,26 @@ choose_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   show_page (self, "new-game");
 }
 
+/* the start page, where every game can be chosen and every unfinished one
+ * resumed: Home (Alt+Home) from anywhere */
+static void
+go_home (KsmWindow *self)
+{
+  refresh_start (self);
+  show_page (self, "start");
+}
+
 static void
 new_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   KsmWindow *self = KSM_WINDOW (user_data);
-  const KsmRules *rules = self->game != NULL ? ksm_game_get_rules (self->game) : default_rules ();
+  GtkListBoxRow *first;
 
-  ksm_new_game_page_set_rules (new_game_page (self), rules);
-  show_page (self, "new-game");
+  /* the game chooser; the game on the board stays there to go back to */
+  go_home (self);
+  first = gtk_list_box_get_row_at_index (ksm_start_page_get_games_list (self->start_page), 0);
+  if (first != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (first));
 }
 
 static void
@@ -599,47 +724,88 @@ start_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
     set_game (self, game);
 }
 
+/* the newest unfinished game waiting in the library, or NULL */
+static GFile *
+newest_waiting (KsmWindow *self)
+{
+  GListModel *model = ksm_library_get_model (self->library);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(KsmLibraryItem) item = g_list_model_get_item (model, i);
+      KsmOutcome outcome;
+
+      ksm_library_item_get_outcome (item, &outcome);
+      if (!outcome.over)
+        return g_object_ref (ksm_library_item_get_file (item));
+    }
+  return NULL;
+}
+
+/* Resume: the game on the board if it is unfinished, else the game last
+ * left unfinished, else the newest one waiting */
 static void
 resume_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   KsmWindow *self = KSM_WINDOW (user_data);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KsmRecord) record = ksm_store_load_autosave (self->store, &error);
-  g_autoptr(KsmGame) game = NULL;
+  g_autoptr(GFile) file = NULL;
 
-  if (record != NULL)
-    game = ksm_game_new_from_record (record, &error);
-  if (game == NULL)
+  if (self->game != NULL && ksm_game_get_phase (self->game) != KSM_PHASE_OVER)
     {
-      g_autofree char *text = g_strdup_printf (_("The game could not be resumed: %s"),
-                                               error != NULL ? error->message : _("it is gone"));
-      toast (self, text);
-      refresh_resume (self);
+      show_page (self, "game");
+      g_idle_add_once (focus_play_cb, g_object_ref (self));
       return;
     }
-  set_game (self, game);
+  adopt_autosave (self);
+  ksm_library_reload (self->library);
+  if (self->last_shelved != NULL && g_file_query_exists (self->last_shelved, NULL))
+    file = g_object_ref (self->last_shelved);
+  else
+    file = newest_waiting (self);
+  if (file == NULL)
+    {
+      toast (self, _("There is no unfinished game to resume"));
+      go_home (self);
+      return;
+    }
+  resume_file (self, file);
+}
+
+static void
+resume_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+
+  resume_file (self, file);
+}
+
+static void
+library_resume_cb (KsmWindow *self, KsmLibraryItem *item)
+{
+  resume_file (self, ksm_library_item_get_file (item));
 }
 
 static void
 show_start_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
+  go_home (KSM_WINDOW (user_data));
+}
+
+/* Back: from a review to the saved games it came from, from anywhere else
+ * to the start page */
+static void
+back_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
   KsmWindow *self = KSM_WINDOW (user_data);
 
-  /* back from a review goes to the saved games */
   if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game") && self->review != NULL)
     {
       ksm_library_page_reload (self->library_page);
       show_page (self, "library");
       return;
     }
-  /* back from the new-game page goes to the game when one is going on */
-  if (self->game != NULL && ksm_game_get_phase (self->game) != KSM_PHASE_OVER)
-    show_page (self, "game");
-  else
-    {
-      refresh_resume (self);
-      show_page (self, "start");
-    }
+  go_home (self);
 }
 
 static void
@@ -739,9 +905,10 @@ ksm_window_review (KsmWindow *self, KsmRecord *record, GFile *file)
   g_return_if_fail (KSM_IS_WINDOW (self));
   g_return_if_fail (KSM_IS_RECORD (record));
 
+  /* the game in progress, if any, waits in the games folder to resume */
+  if (!set_game (self, NULL))
+    return;
   review = ksm_review_new (record, file);
-  /* the game in progress, if any, stays in its autosave to resume */
-  set_game (self, NULL);
   self->review = g_object_ref (review);
   g_signal_connect_object (review, "notify::step", G_CALLBACK (review_step_cb), self,
                            G_CONNECT_SWAPPED);
@@ -832,7 +999,9 @@ static const GActionEntry win_entries[] = {
   { "new-game", new_game_cb },
   { "start-game", start_game_cb },
   { "resume", resume_cb },
+  { "resume-game", resume_game_cb, "s" },
   { "show-start", show_start_cb },
+  { "back", back_cb },
   { "undo", undo_cb },
   { "redo", redo_cb },
   { "throw", throw_cb },
@@ -886,6 +1055,9 @@ ksm_window_finalize (GObject *object)
 
   g_clear_object (&self->library);
   g_clear_object (&self->store);
+  g_clear_object (&self->last_shelved);
+  g_free (self->notice_title);
+  g_free (self->notice);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->game_bindings);
   g_clear_object (&self->game_signals);
@@ -955,6 +1127,8 @@ ksm_window_init (KsmWindow *self)
   ksm_library_page_set_library (self->library_page, self->library);
   g_signal_connect_object (self->library_page, "open", G_CALLBACK (library_open_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->library_page, "resume", G_CALLBACK (library_resume_cb), self,
+                           G_CONNECT_SWAPPED);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
@@ -993,8 +1167,7 @@ ksm_window_init (KsmWindow *self)
   g_signal_connect_object (flap, "notify::reveal-flap", G_CALLBACK (flap_revealed_cb), self,
                            G_CONNECT_SWAPPED);
 
-  refresh_resume (self);
-  show_page (self, "start");
+  go_home (self);
 }
 
 KsmGameView *

@@ -316,7 +316,7 @@ test_four_seats_to_the_end (Fixture *fixture, gconstpointer data)
   g_assert_true (adw_message_dialog_has_response (dialog, "new-game"));
   adw_message_dialog_response (dialog, "new-game");
   iterate (3);
-  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "start");
 }
 
 int

@@ -396,9 +396,11 @@ test_review_steps_and_analyses (Fixture *fixture, gconstpointer data)
     g_assert_nonnull (strstr (summary, "luck"));
   }
 
-  /* back goes to the list */
-  activate (fixture, "win.show-start");
+  /* back goes to the list; Home (Alt+Home) to the start page */
+  activate (fixture, "win.back");
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "library");
+  activate (fixture, "win.show-start");
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "start");
 }
 
 static void

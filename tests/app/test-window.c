@@ -290,10 +290,10 @@ test_whole_game_against_computer (Fixture *fixture, gconstpointer data)
   g_assert_true (adw_message_dialog_has_response (dialog, "new-game"));
   g_assert_true (adw_message_dialog_has_response (dialog, "review"));
 
-  /* New Game from the end screen opens the new-game page */
+  /* New Game from the end screen opens the game chooser */
   adw_message_dialog_response (dialog, "new-game");
   iterate (3);
-  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "start");
   g_object_unref (settings);
 }
 
@@ -799,17 +799,17 @@ test_actions_follow_the_game (Fixture *fixture, gconstpointer data)
     }
   g_assert_true (ksm_game_can_undo (game));
 
-  /* the new-game page: the game goes on behind it, its actions off */
+  /* the game chooser: the game goes on behind it, its actions off */
   activate (fixture, "win.new-game", NULL);
-  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "new-game");
+  g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "start");
   assert_actions_follow (fixture, game, FALSE);
   /* a change made meanwhile does not turn them on */
   g_assert_true (ksm_game_undo (game));
   iterate (2);
   assert_actions_follow (fixture, game, FALSE);
 
-  /* back to the game: they follow it again */
-  activate (fixture, "win.show-start", NULL);
+  /* back to the game, which the start page offers first: they follow it again */
+  activate (fixture, "win.resume", NULL);
   g_assert_cmpstr (ksm_window_get_page_name (fixture->window), ==, "game");
   assert_actions_follow (fixture, game, TRUE);
   g_assert_true (action_enabled (fixture, "redo"));
