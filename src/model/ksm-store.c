@@ -40,6 +40,7 @@ struct _KsmStore
   GFile    *directory;
   GFile    *autosave_file;
   GFile    *games_directory;
+  GError   *unreadable;       /* why an autosave found was left unread */
   KsmGame  *game;
   gulong    changed_id;
   gulong    over_id;
@@ -111,6 +112,7 @@ ksm_store_finalize (GObject *object)
   g_clear_object (&self->directory);
   g_clear_object (&self->autosave_file);
   g_clear_object (&self->games_directory);
+  g_clear_error (&self->unreadable);
   G_OBJECT_CLASS (ksm_store_parent_class)->finalize (object);
 }
 
@@ -634,13 +636,13 @@ GFile *
 ksm_store_shelve_autosave (KsmStore *self, GError **error)
 {
   g_autoptr(GFile) shelved = NULL;
-  g_autoptr(GError) unreadable = NULL;
 
   g_return_val_if_fail (KSM_IS_STORE (self), NULL);
 
   if (self->game != NULL)
     return NULL;   /* the autosave is the game watched */
   ksm_store_flush (self);
+  g_clear_error (&self->unreadable);
   for (guint n = 1; n <= MAX_AUTOSAVES; n++)
     {
       g_autoptr(GFile) file = autosave_file_named (self->directory, n);
@@ -658,8 +660,8 @@ ksm_store_shelve_autosave (KsmStore *self, GError **error)
       if (record == NULL)
         {
           /* left as it is, byte for byte: another version may read it */
-          if (unreadable == NULL)
-            unreadable = g_steal_pointer (&local_error);
+          if (self->unreadable == NULL)
+            self->unreadable = g_steal_pointer (&local_error);
           continue;
         }
       kept = ksm_store_keep (self, record, &local_error);
@@ -677,7 +679,12 @@ ksm_store_shelve_autosave (KsmStore *self, GError **error)
         shelved = g_steal_pointer (&kept);
       break;
     }
-  if (shelved == NULL && unreadable != NULL)
-    g_propagate_error (error, g_steal_pointer (&unreadable));
   return g_steal_pointer (&shelved);
+}
+
+const GError *
+ksm_store_get_unreadable_autosave (KsmStore *self)
+{
+  g_return_val_if_fail (KSM_IS_STORE (self), NULL);
+  return self->unreadable;
 }

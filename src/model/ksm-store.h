@@ -50,11 +50,14 @@ void       ksm_store_discard_autosave   (KsmStore *self);
  * is no longer watched. On failure the autosave stays. */
 GFile     *ksm_store_shelve             (KsmStore *self, KsmRecord *record, GError **error);
 /* When no game is watched: the autosave a last session left (unfinished)
- * moves into the games folder the same way (returns its file, or NULL).
+ * moves into the games folder the same way (returns its file, or NULL;
+ * `error` when it could not be moved, and then it stays the autosave).
  * An autosave this version cannot read (a newer version's, or damaged) is
- * left byte for byte as it was, the store writes its own autosave beside
- * it from then on, and `error` says why it was not read. */
+ * left byte for byte as it was, and the store writes its own autosave
+ * beside it from then on; ksm_store_get_unreadable_autosave () says why it
+ * was not read, until the next look. */
 GFile     *ksm_store_shelve_autosave    (KsmStore *self, GError **error);
+const GError *ksm_store_get_unreadable_autosave (KsmStore *self);
 /* removes the half-written copies a crash left (see ksm_record_save_to_file) */
 void       ksm_store_remove_leftovers   (KsmStore *self);
 /* saves a record into the games folder under a new name; returns the file */

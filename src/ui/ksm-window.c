@@ -234,28 +234,38 @@ adopt_autosave (KsmWindow *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) shelved = NULL;
+  const GError *unreadable;
 
   if (self->game != NULL)
     return;
   shelved = ksm_store_shelve_autosave (self->store, &error);
   if (shelved != NULL)
     g_set_object (&self->last_shelved, shelved);
-  if (error == NULL)
-    return;
+  if (error != NULL)
+    {
+      /* it stays the autosave, offered by Resume; nothing is lost */
+      g_autofree char *text = g_strdup_printf (_("The unfinished game could not be moved to Saved Games: %s"),
+                                               error->message);
+      toast (self, text);
+    }
+
   /* said on the start page for as long as the file is there */
+  unreadable = ksm_store_get_unreadable_autosave (self->store);
   g_clear_pointer (&self->notice_title, g_free);
   g_clear_pointer (&self->notice, g_free);
-  if (g_error_matches (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_VERSION)
-      || g_error_matches (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_GAME))
+  if (unreadable == NULL)
+    return;
+  if (g_error_matches (unreadable, KSM_RECORD_ERROR, KSM_RECORD_ERROR_VERSION)
+      || g_error_matches (unreadable, KSM_RECORD_ERROR, KSM_RECORD_ERROR_GAME))
     {
       self->notice_title = g_strdup (_("An Unfinished Game from Another Version"));
       self->notice = g_strdup_printf (_("It is kept as it was, for the version of Kasimala that saved it: "
-                                        "this one cannot open it (%s)."), error->message);
+                                        "this one cannot open it (%s)."), unreadable->message);
     }
   else
     {
       self->notice_title = g_strdup (_("An Unfinished Game That Could Not Be Read"));
-      self->notice = g_strdup_printf (_("It is kept as it was: %s."), error->message);
+      self->notice = g_strdup_printf (_("It is kept as it was: %s."), unreadable->message);
     }
   if (!self->told_unreadable)
     {

@@ -537,6 +537,109 @@ test_finished_autosave_not_resumed (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
 }
 
+static guint
+n_games_kept (Fixture *f)
+{
+  g_autoptr(GDir) dir = NULL;
+  g_autofree char *path = g_file_get_path (ksm_store_get_games_directory (f->store));
+  guint n = 0;
+
+  dir = g_dir_open (path, 0, NULL);
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* A game left unfinished goes from the autosave into the games folder,
+ * whole; the last session's autosave does the same at the next start */
+static void
+test_shelve (Fixture *f, gconstpointer data)
+{
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmGame) game = ksm_game_new (&options, PERSONS, 8);
+  g_autoptr(KsmRecord) kept = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ksm_store_watch (f->store, game);
+  for (int i = 0; i < 10 && ksm_game_get_phase (game) != KSM_PHASE_OVER; i++)
+    {
+      if (ksm_game_get_phase (game) == KSM_PHASE_MOVE)
+        g_assert_true (ksm_game_play (game, &ksm_game_get_moves (game, NULL)[0]));
+      else
+        g_assert_true (ksm_game_throw (game));
+    }
+  ksm_store_flush (f->store);
+  g_assert_true (autosave_exists (f));
+
+  file = ksm_store_shelve (f->store, ksm_game_get_record (game), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (file);
+  g_assert_false (autosave_exists (f));
+  kept = ksm_record_new_from_file (file, &error);
+  g_assert_no_error (error);
+  assert_records_equal (kept, ksm_game_get_record (game), TRUE);
+  /* no longer watched: a change writes nothing */
+  if (ksm_game_get_phase (game) == KSM_PHASE_MOVE)
+    g_assert_true (ksm_game_play (game, &ksm_game_get_moves (game, NULL)[0]));
+  else
+    g_assert_true (ksm_game_throw (game));
+  ksm_store_flush (f->store);
+  g_assert_false (autosave_exists (f));
+
+  /* the autosave a session left moves the same way */
+  g_assert_true (ksm_record_save_to_file (ksm_game_get_record (game), ksm_store_get_autosave_file (f->store), NULL));
+  g_clear_object (&file);
+  file = ksm_store_shelve_autosave (f->store, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (file);
+  g_assert_false (autosave_exists (f));
+  g_assert_cmpuint (n_games_kept (f), ==, 2);
+  g_assert_null (ksm_store_get_unreadable_autosave (f->store));
+}
+
+/* An autosave this version cannot read stays byte for byte; the store
+ * writes its own beside it */
+static void
+test_unreadable_autosave_kept (Fixture *f, gconstpointer data)
+{
+  const char *newer = "{\"format\": \"kasimala-game\", \"version\": 7}";
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmGame) game = ksm_game_new (&options, PERSONS, 9);
+  g_autofree char *path = g_build_filename (f->dir, "autosave.json", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *own = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) shelved = NULL;
+
+  g_assert_true (g_file_set_contents (path, newer, -1, NULL));
+  g_assert_null (ksm_store_shelve_autosave (f->store, &error));
+  g_assert_no_error (error);
+  g_assert_error (ksm_store_get_unreadable_autosave (f->store), KSM_RECORD_ERROR, KSM_RECORD_ERROR_VERSION);
+  own = g_file_get_basename (ksm_store_get_autosave_file (f->store));
+  g_assert_cmpstr (own, ==, "autosave-2.json");
+
+  ksm_store_watch (f->store, game);
+  g_assert_true (ksm_game_throw (game));
+  ksm_store_flush (f->store);
+  assert_autosave_is_game (f, game);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, newer);
+
+  /* the next start: this version's game moves to the games folder, the
+   * other stays and is still named */
+  ksm_store_unwatch (f->store);
+  g_clear_object (&f->store);
+  f->store = ksm_store_new (f->directory);
+  shelved = ksm_store_shelve_autosave (f->store, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (shelved);
+  g_assert_nonnull (ksm_store_get_unreadable_autosave (f->store));
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, newer);
+}
+
 /* a damaged autosave is reported, and does not touch the game open */
 static void
 test_bad_autosave (Fixture *f, gconstpointer data)
@@ -917,6 +1020,8 @@ main (int argc, char **argv)
   ADD ("keep-twice", test_keep_twice);
   ADD ("finished-autosave-not-resumed", test_finished_autosave_not_resumed);
   ADD ("bad-autosave", test_bad_autosave);
+  ADD ("shelve", test_shelve);
+  ADD ("unreadable-autosave-kept", test_unreadable_autosave_kept);
   ADD ("save-failed", test_save_failed);
   ADD ("unwatch", test_unwatch);
   ADD ("remove-leftovers", test_remove_leftovers);
