@@ -153,8 +153,10 @@ update_new_game_button (KsmWindow *self)
   const char *page = gtk_stack_get_visible_child_name (self->stack);
   gboolean in_game = g_strcmp0 (page, "game") == 0;
 
+  /* the start page is the game chooser New Game opens */
   gtk_widget_set_visible (self->new_game_button,
-                          g_strcmp0 (page, "new-game") != 0 && !narrow_window (self));
+                          g_strcmp0 (page, "new-game") != 0 && g_strcmp0 (page, "start") != 0
+                          && !narrow_window (self));
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0
                                              && (!in_game || self->review != NULL || !narrow_window (self)));
 }
