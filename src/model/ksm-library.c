@@ -12,10 +12,36 @@ struct _KsmLibrary
   KsmStore   *store;
   GListStore *items;
   GHashTable *set_aside;     /* KsmLibraryItem -> GFile where it waits */
+  GHashTable *known;         /* file name -> Known: what the folder held */
+  guint       changes;       /* counts the list's changes made here */
   guint       n_unreadable;
 };
 
 G_DEFINE_FINAL_TYPE (KsmLibrary, ksm_library, G_TYPE_OBJECT)
+
+/* What a file was when last read: a file whose size and time are the same
+ * is not read again, so the library reloads by looking, not by reading */
+typedef struct {
+  KsmLibraryItem *item;     /* NULL: it was not a saved game */
+  gint64          modified; /* µs */
+  goffset         size;
+} Known;
+
+static void
+known_free (gpointer data)
+{
+  Known *known = data;
+
+  g_clear_object (&known->item);
+  g_free (known);
+}
+
+static GHashTable *
+known_table_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, known_free);
+}
+
 
 static void
 ksm_library_finalize (GObject *object)
@@ -26,6 +52,7 @@ ksm_library_finalize (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->items);
   g_clear_pointer (&self->set_aside, g_hash_table_unref);
+  g_clear_pointer (&self->known, g_hash_table_unref);
   G_OBJECT_CLASS (ksm_library_parent_class)->finalize (object);
 }
 
@@ -41,6 +68,7 @@ ksm_library_init (KsmLibrary *self)
   self->items = g_list_store_new (KSM_TYPE_LIBRARY_ITEM);
   self->set_aside = g_hash_table_new_full (g_direct_hash, g_direct_equal,
                                            g_object_unref, g_object_unref);
+  self->known = known_table_new ();
 }
 
 KsmLibrary *
@@ -83,60 +111,207 @@ newest_first (gconstpointer a, gconstpointer b, gpointer user_data)
   return g_strcmp0 (yn, xn);
 }
 
-static gboolean
-is_set_aside (KsmLibrary *self, GFile *file)
+static int
+newest_first_indirect (gconstpointer a, gconstpointer b, gpointer user_data)
 {
-  GHashTableIter iter;
-  gpointer value;
+  return newest_first (*(gconstpointer *) a, *(gconstpointer *) b, user_data);
+}
 
-  g_hash_table_iter_init (&iter, self->set_aside);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    if (g_file_equal (value, file))
+/* a copy of the table, its items shared, for the scan on another thread */
+static GHashTable *
+known_table_copy (GHashTable *table)
+{
+  GHashTable *copy = known_table_new ();
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      Known *from = value, *known = g_new0 (Known, 1);
+      known->item = from->item != NULL ? g_object_ref (from->item) : NULL;
+      known->modified = from->modified;
+      known->size = from->size;
+      g_hash_table_insert (copy, g_strdup (key), known);
+    }
+  return copy;
+}
+
+typedef struct {
+  GFile      *folder;
+  GHashTable *known;        /* in: what was read before; out: what is there now */
+  GPtrArray  *set_aside;    /* GFile: files deleted but still undoable */
+  guint       n_unreadable;
+} Scan;
+
+static void
+scan_free (Scan *scan)
+{
+  g_clear_object (&scan->folder);
+  g_clear_pointer (&scan->known, g_hash_table_unref);
+  g_clear_pointer (&scan->set_aside, g_ptr_array_unref);
+  g_free (scan);
+}
+
+static gboolean
+scan_is_set_aside (Scan *scan, GFile *file)
+{
+  for (guint i = 0; i < scan->set_aside->len; i++)
+    if (g_file_equal (scan->set_aside->pdata[i], file))
       return TRUE;
   return FALSE;
 }
 
-void
-ksm_library_reload (KsmLibrary *self)
+/* Reads the folder, on any thread: touches only `scan` */
+static void
+scan_folder (Scan *scan)
 {
-  GFile *folder;
   g_autoptr(GFileEnumerator) children = NULL;
-  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GHashTable) found = known_table_new ();
   GFileInfo *info;
 
-  g_return_if_fail (KSM_IS_LIBRARY (self));
-
-  self->n_unreadable = 0;
-  folder = ksm_store_get_games_directory (self->store);
-  children = g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME,
+  scan->n_unreadable = 0;
+  children = g_file_enumerate_children (scan->folder,
+                                        G_FILE_ATTRIBUTE_STANDARD_NAME ","
+                                        G_FILE_ATTRIBUTE_STANDARD_SIZE ","
+                                        G_FILE_ATTRIBUTE_TIME_MODIFIED ","
+                                        G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
                                         G_FILE_QUERY_INFO_NONE, NULL, NULL);
   while (children != NULL
          && g_file_enumerator_iterate (children, &info, NULL, NULL, NULL) && info != NULL)
     {
       const char *name = g_file_info_get_name (info);
-      g_autoptr(GFile) file = g_file_get_child (folder, name);
-      g_autoptr(KsmRecord) record = NULL;
+      g_autoptr(GFile) file = g_file_get_child (scan->folder, name);
+      Known *before, *now;
 
       if (name[0] == '.')
         {
           /* set aside by a session that ended before it could purge */
-          if (g_str_has_suffix (name, DELETED_SUFFIX) && !is_set_aside (self, file))
+          if (g_str_has_suffix (name, DELETED_SUFFIX) && !scan_is_set_aside (scan, file))
             g_file_delete (file, NULL, NULL);
           continue;
         }
       if (!g_str_has_suffix (name, ".json"))
         continue;
-      record = ksm_record_new_from_file (file, NULL);
-      if (record == NULL)
+      now = g_new0 (Known, 1);
+      now->size = g_file_info_get_size (info);
+      now->modified = (gint64) g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
+                      + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
+      before = g_hash_table_lookup (scan->known, name);
+      if (before != NULL && before->modified == now->modified && before->size == now->size)
+        now->item = before->item != NULL ? g_object_ref (before->item) : NULL;
+      else
         {
-          self->n_unreadable++;
-          continue;
+          g_autoptr(KsmRecord) record = ksm_record_new_from_file (file, NULL);
+          if (record != NULL)
+            now->item = ksm_library_item_new (file, record);
         }
-      g_ptr_array_add (found, ksm_library_item_new (file, record));
+      if (now->item == NULL)
+        scan->n_unreadable++;
+      g_hash_table_insert (found, g_strdup (name), now);
     }
-  g_list_store_remove_all (self->items);
-  for (guint i = 0; i < found->len; i++)
-    g_list_store_insert_sorted (self->items, found->pdata[i], newest_first, NULL);
+  g_hash_table_unref (scan->known);
+  scan->known = g_steal_pointer (&found);
+}
+
+static Scan *
+scan_new (KsmLibrary *self)
+{
+  Scan *scan = g_new0 (Scan, 1);
+  GHashTableIter iter;
+  gpointer value;
+
+  scan->folder = g_object_ref (ksm_store_get_games_directory (self->store));
+  scan->known = known_table_copy (self->known);
+  scan->set_aside = g_ptr_array_new_with_free_func (g_object_unref);
+  g_hash_table_iter_init (&iter, self->set_aside);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (scan->set_aside, g_object_ref (value));
+  return scan;
+}
+
+/* the scan's games become the list, newest first, in one change */
+static void
+take_scan (KsmLibrary *self, Scan *scan)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, scan->known);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (((Known *) value)->item != NULL)
+      g_ptr_array_add (items, ((Known *) value)->item);
+  g_ptr_array_sort_with_data (items, (GCompareDataFunc) newest_first_indirect, NULL);
+  g_list_store_splice (self->items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->items)),
+                       items->pdata, items->len);
+  g_hash_table_unref (self->known);
+  self->known = g_hash_table_ref (scan->known);
+  self->n_unreadable = scan->n_unreadable;
+  self->changes++;
+}
+
+void
+ksm_library_reload (KsmLibrary *self)
+{
+  Scan *scan;
+
+  g_return_if_fail (KSM_IS_LIBRARY (self));
+
+  scan = scan_new (self);
+  scan_folder (scan);
+  take_scan (self, scan);
+  scan_free (scan);
+}
+
+static void
+reload_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  scan_folder (data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+reload_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  KsmLibrary *self = KSM_LIBRARY (source);
+  g_autoptr(GTask) outer = user_data;
+  Scan *scan = g_task_get_task_data (G_TASK (result));
+
+  /* a change made meanwhile (a deletion, a game kept) is not undone by
+   * an older look at the folder: the scan is taken only if nothing did */
+  if (self->changes == GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "changes")))
+    take_scan (self, scan);
+  else
+    ksm_library_reload (self);
+  g_task_return_boolean (outer, TRUE);
+}
+
+void
+ksm_library_reload_async (KsmLibrary          *self,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) inner = NULL;
+  GTask *outer;
+
+  g_return_if_fail (KSM_IS_LIBRARY (self));
+
+  outer = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, ksm_library_reload_async);
+  inner = g_task_new (self, cancellable, reload_done_cb, outer);
+  g_task_set_task_data (inner, scan_new (self), (GDestroyNotify) scan_free);
+  g_object_set_data (G_OBJECT (inner), "changes", GUINT_TO_POINTER (self->changes));
+  g_task_set_return_on_cancel (inner, FALSE);
+  g_task_run_in_thread (inner, reload_thread);
+}
+
+gboolean
+ksm_library_reload_finish (KsmLibrary *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 static gboolean
@@ -170,6 +345,7 @@ ksm_library_delete (KsmLibrary *self, KsmLibraryItem *item, GError **error)
     return FALSE;
   g_hash_table_replace (self->set_aside, g_object_ref (item), g_steal_pointer (&aside));
   g_list_store_remove (self->items, position);
+  self->changes++;
   return TRUE;
 }
 
@@ -189,6 +365,7 @@ ksm_library_undo_delete (KsmLibrary *self, KsmLibraryItem *item, GError **error)
     return FALSE;
   g_hash_table_remove (self->set_aside, item);
   g_list_store_insert_sorted (self->items, item, newest_first, NULL);
+  self->changes++;
   return TRUE;
 }
 
@@ -229,6 +406,7 @@ ksm_library_keep (KsmLibrary *self, KsmRecord *record, GError **error)
     return NULL;
   item = ksm_library_item_new (kept, record);
   g_list_store_insert_sorted (self->items, item, newest_first, NULL);
+  self->changes++;
   return item;
 }
 

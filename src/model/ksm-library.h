@@ -18,6 +18,13 @@ GListModel     *ksm_library_get_model     (KsmLibrary *self);
 /* reads the folder again; files that are not saved games are left alone
  * and counted */
 void            ksm_library_reload        (KsmLibrary *self);
+/* The same, the folder read on another thread; a file read before and not
+ * changed since (its size and time) is not read again, either way. */
+void            ksm_library_reload_async  (KsmLibrary          *self,
+                                           GCancellable        *cancellable,
+                                           GAsyncReadyCallback  callback,
+                                           gpointer             user_data);
+gboolean        ksm_library_reload_finish (KsmLibrary *self, GAsyncResult *result, GError **error);
 guint           ksm_library_get_n_unreadable (KsmLibrary *self);
 
 /* Deleting sets the file aside, hidden, until ksm_library_purge () (of

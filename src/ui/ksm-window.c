@@ -278,13 +278,11 @@ adopt_autosave (KsmWindow *self)
 
 /* the start page's unfinished games: the one on the board, then the others */
 static void
-refresh_start (KsmWindow *self)
+show_unfinished (KsmWindow *self)
 {
   g_autofree char *board_subtitle = NULL;
   const char *board_title = NULL;
 
-  adopt_autosave (self);
-  ksm_library_reload (self->library);
   if (self->game != NULL && ksm_game_get_phase (self->game) != KSM_PHASE_OVER)
     {
       board_title = ksm_words_game_name (ksm_game_get_rules (self->game));
@@ -293,6 +291,24 @@ refresh_start (KsmWindow *self)
   ksm_start_page_set_unfinished (self->start_page, board_title, board_subtitle,
                                  ksm_library_get_model (self->library));
   ksm_start_page_set_notice (self->start_page, self->notice_title, self->notice);
+}
+
+static void
+refresh_start (KsmWindow *self)
+{
+  adopt_autosave (self);
+  ksm_library_reload (self->library);
+  show_unfinished (self);
+}
+
+static void
+first_load_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!ksm_library_reload_finish (KSM_LIBRARY (source), result, &error))
+    return;   /* the window has gone */
+  show_unfinished (KSM_WINDOW (user_data));
 }
 
 /* ---- the game ---- */
@@ -1179,7 +1195,13 @@ ksm_window_init (KsmWindow *self)
   g_signal_connect_object (flap, "notify::reveal-flap", G_CALLBACK (flap_revealed_cb), self,
                            G_CONNECT_SWAPPED);
 
-  go_home (self);
+  /* the saved games are read off the main thread, so that many of them do
+   * not hold up the first frame; the start page lists those waiting once
+   * they are read */
+  adopt_autosave (self);
+  show_unfinished (self);
+  show_page (self, "start");
+  ksm_library_reload_async (self->library, self->cancellable, first_load_cb, self);
 }
 
 KsmGameView *

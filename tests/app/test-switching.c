@@ -247,6 +247,24 @@ test_switch_and_back (Fixture *fixture, gconstpointer data)
                             "14 throws and moves"));
 }
 
+static guint
+n_waiting_rows (KsmWindow *window)
+{
+  GtkListBox *rows = ksm_start_page_get_unfinished_list (ksm_window_get_start_page (window));
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (rows)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    n += g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (row)), "win.resume-game") == 0;
+  return n;
+}
+
+static gboolean
+three_waiting (gpointer data)
+{
+  return n_waiting_rows (data) == 3;
+}
+
 /* Two games waiting at once, both in Saved Games and on the start page;
  * abandoning one is a delete with an undo */
 static void
@@ -295,18 +313,12 @@ test_two_unfinished_kept (Fixture *fixture, gconstpointer data)
   iterate (2);
   g_assert_cmpuint (n_unfinished_in_library (fixture), ==, 3);
 
-  /* a new start of the app offers all three */
+  /* a new start of the app offers all three, once it has read them */
   ksm_window_flush_autosave (fixture->window);
   {
     KsmWindow *second = ksm_window_new (fixture->app);
-    GtkListBox *rows = ksm_start_page_get_unfinished_list (ksm_window_get_start_page (second));
-    guint n = 0;
 
-    iterate (2);
-    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (rows)); row != NULL;
-         row = gtk_widget_get_next_sibling (row))
-      n += g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (row)), "win.resume-game") == 0;
-    g_assert_cmpuint (n, ==, 3);
+    wait_for (three_waiting, second, "the three games waiting on the start page");
     test_destroy_window (GTK_WINDOW (second));
   }
 }

@@ -278,12 +278,58 @@ test_import_bad (Fixture *f, gconstpointer data)
   remove_tree (outside_dir);
 }
 
+static void
+reloaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  gboolean *done = user_data;
+
+  g_assert_true (ksm_library_reload_finish (KSM_LIBRARY (source), result, NULL));
+  *done = TRUE;
+}
+
+/* Read on another thread, the library lists what a plain reload lists; a
+ * reload reads again only the files that changed */
+static void
+test_reload_async_and_unchanged (Fixture *f, gconstpointer data)
+{
+  gboolean done = FALSE;
+  g_autoptr(KsmLibraryItem) newest = NULL, oldest = NULL, again = NULL;
+  g_autoptr(KsmRecord) longer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  keep_three (f);
+  ksm_library_reload_async (f->library, NULL, reloaded_cb, &done);
+  g_assert_cmpuint (n_items (f), ==, 0);   /* nothing yet: it is read elsewhere */
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (n_items (f), ==, 3);
+  newest = item_at (f, 0);
+  oldest = item_at (f, 2);
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_library_item_get_record (newest)), ==, 30);
+
+  /* the newest game's file is written over with a longer game */
+  longer = make_record (101, 35, 30);
+  g_assert_true (ksm_record_save_to_file (longer, ksm_library_item_get_file (newest), &error));
+  g_assert_no_error (error);
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (n_items (f), ==, 3);
+  again = item_at (f, 0);
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_library_item_get_record (again)), ==, 35);
+  g_assert_true (again != newest);
+  /* the others were not read again */
+  g_clear_object (&again);
+  again = item_at (f, 2);
+  g_assert_true (again == oldest);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/library/listing", Fixture, NULL, fixture_set_up, test_listing, fixture_tear_down);
+  g_test_add ("/library/reload-async-and-unchanged", Fixture, NULL, fixture_set_up,
+              test_reload_async_and_unchanged, fixture_tear_down);
   g_test_add ("/library/delete-and-undo", Fixture, NULL, fixture_set_up, test_delete_and_undo,
               fixture_tear_down);
   g_test_add ("/library/import-good", Fixture, NULL, fixture_set_up, test_import_good,
