@@ -93,6 +93,18 @@ unfinished_row (const char *title, const char *subtitle, const char *action, con
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  if (path != NULL)
+    {
+      /* abandoning a game waiting is a delete, with an undo */
+      GtkWidget *delete_button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+      gtk_widget_set_tooltip_text (delete_button, _("Delete the Game"));
+      gtk_widget_set_valign (delete_button, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (delete_button, "flat");
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (delete_button), "win.delete-waiting");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (delete_button), "s", path);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), delete_button);
+    }
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("media-playback-start-symbolic"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), action);
   if (path != NULL)

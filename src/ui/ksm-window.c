@@ -58,6 +58,7 @@ struct _KsmWindow
   GFile           *last_shelved;    /* the game last left unfinished, to resume first */
   gboolean         told_unreadable; /* an autosave it cannot read is told of once */
   char            *notice_title;    /* why that autosave is not offered, or NULL */
+  AdwToast        *delete_toast;    /* the last deletion's, with its Undo */
   char            *notice;
 };
 
@@ -808,6 +809,82 @@ resume_game_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   resume_file (self, file);
 }
 
+static KsmLibraryItem *
+waiting_item (KsmWindow *self, GFile *file)
+{
+  GListModel *model = ksm_library_get_model (self->library);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(KsmLibraryItem) item = g_list_model_get_item (model, i);
+      if (g_file_equal (ksm_library_item_get_file (item), file))
+        return g_steal_pointer (&item);
+    }
+  return NULL;
+}
+
+static void
+undo_delete_cb (KsmWindow *self, AdwToast *notice)
+{
+  KsmLibraryItem *item = g_object_get_data (G_OBJECT (notice), "item");
+  g_autoptr(GError) error = NULL;
+
+  if (item == NULL)
+    return;
+  if (!ksm_library_undo_delete (self->library, item, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be put back: %s"), error->message);
+      toast (self, text);
+    }
+  g_object_set_data (G_OBJECT (notice), "item", NULL);
+  show_unfinished (self);
+}
+
+static void
+delete_toast_dismissed_cb (KsmWindow *self, AdwToast *notice)
+{
+  KsmLibraryItem *item = g_object_get_data (G_OBJECT (notice), "item");
+
+  /* the undo has passed: the file goes for good */
+  if (item != NULL)
+    ksm_library_purge (self->library, item);
+}
+
+/* Abandons a game waiting, as Saved Games' delete does: set aside, with an
+ * Undo in the toast until it goes */
+static void
+delete_waiting_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+  g_autoptr(KsmLibraryItem) item = waiting_item (self, file);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *escaped = NULL;
+  AdwToast *notice;
+
+  if (item == NULL)
+    return;
+  if (!ksm_library_delete (self->library, item, &error))
+    {
+      text = g_strdup_printf (_("The game could not be deleted: %s"), error->message);
+      toast (self, text);
+      return;
+    }
+  /* Translators: the toast after deleting a game waiting to be resumed; %s is the game's name */
+  text = g_strdup_printf (_("Deleted the unfinished game of %s"),
+                          ksm_words_game_name (ksm_record_get_rules (ksm_library_item_get_record (item))));
+  escaped = g_markup_escape_text (text, -1);
+  notice = adw_toast_new (escaped);
+  adw_toast_set_button_label (notice, _("_Undo"));
+  adw_toast_set_priority (notice, ADW_TOAST_PRIORITY_HIGH);
+  g_object_set_data_full (G_OBJECT (notice), "item", g_object_ref (item), g_object_unref);
+  g_signal_connect_object (notice, "button-clicked", G_CALLBACK (undo_delete_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (notice, "dismissed", G_CALLBACK (delete_toast_dismissed_cb), self, G_CONNECT_SWAPPED);
+  g_set_object (&self->delete_toast, notice);
+  adw_toast_overlay_add_toast (self->toast_overlay, notice);
+  show_unfinished (self);
+}
+
 static void
 library_resume_cb (KsmWindow *self, KsmLibraryItem *item)
 {
@@ -1028,6 +1105,7 @@ static const GActionEntry win_entries[] = {
   { "start-game", start_game_cb },
   { "resume", resume_cb },
   { "resume-game", resume_game_cb, "s" },
+  { "delete-waiting", delete_waiting_cb, "s" },
   { "show-start", show_start_cb },
   { "back", back_cb },
   { "undo", undo_cb },
@@ -1084,6 +1162,7 @@ ksm_window_finalize (GObject *object)
   g_clear_object (&self->library);
   g_clear_object (&self->store);
   g_clear_object (&self->last_shelved);
+  g_clear_object (&self->delete_toast);
   g_free (self->notice_title);
   g_free (self->notice);
   g_clear_object (&self->cancellable);

@@ -247,6 +247,16 @@ test_switch_and_back (Fixture *fixture, gconstpointer data)
                             "14 throws and moves"));
 }
 
+/* a label of that text outside the window's pages: in its own toasts, not
+ * those of the library page */
+static TestMatch
+match_window_label (GtkWidget *widget, gconstpointer text)
+{
+  if (GTK_IS_STACK (widget))
+    return TEST_MATCH_PRUNE;
+  return match_label (widget, text);
+}
+
 static guint
 n_waiting_rows (KsmWindow *window)
 {
@@ -312,6 +322,27 @@ test_two_unfinished_kept (Fixture *fixture, gconstpointer data)
   ksm_library_page_undo_delete (library);
   iterate (2);
   g_assert_cmpuint (n_unfinished_in_library (fixture), ==, 3);
+
+  /* abandoned from the start page: its row goes, and Undo in the toast
+   * brings it back */
+  activate (fixture, "win.show-start", NULL);
+  {
+    GtkWidget *row = waiting_row (fixture, ksm_rules_lookup ("asi-keliya"));
+    GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (row));
+    GtkWidget *undo;
+
+    activate (fixture, "win.delete-waiting", g_variant_ref (target));
+    g_assert_cmpuint (n_waiting_rows (fixture->window), ==, 2);
+    g_assert_null (waiting_row (fixture, ksm_rules_lookup ("asi-keliya")));
+    g_assert_nonnull (find_widget (GTK_WIDGET (fixture->window), match_window_label,
+                                   "Deleted the unfinished game of Asi Keliya"));
+    undo = find_widget (GTK_WIDGET (fixture->window), match_window_label, "Undo");
+    g_assert_nonnull (undo);
+    g_signal_emit_by_name (gtk_widget_get_ancestor (undo, GTK_TYPE_BUTTON), "clicked");
+    iterate (2);
+    g_assert_cmpuint (n_waiting_rows (fixture->window), ==, 3);
+    g_assert_nonnull (waiting_row (fixture, ksm_rules_lookup ("asi-keliya")));
+  }
 
   /* a new start of the app offers all three, once it has read them */
   ksm_window_flush_autosave (fixture->window);
