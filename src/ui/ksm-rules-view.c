@@ -283,7 +283,10 @@ build_strips_figure (KsmRulesView *self, const KsmRulesBlock *block)
   GtkWidget *flow = g_object_new (GTK_TYPE_FLOW_BOX,
                                   "selection-mode", GTK_SELECTION_NONE,
                                   "homogeneous", TRUE,
-                                  "min-children-per-line", 3,
+                                  /* one a line at the least: six cowries
+                                   * three a line would widen the page past
+                                   * a phone's width, and every text with it */
+                                  "min-children-per-line", 1,
                                   "max-children-per-line", 5,
                                   "row-spacing", 12,
                                   "column-spacing", 6,
@@ -679,7 +682,7 @@ match_scroll_cb (gpointer user_data)
   PangoRectangle rect;
   graphene_point_t point;
   GtkAdjustment *adjustment;
-  double top, height, page_size, value;
+  double top, height, page_size, value, margin;
   int x, y;
 
   if (self->current >= self->matches->len)
@@ -705,8 +708,10 @@ match_scroll_cb (gpointer user_data)
   adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
   page_size = gtk_adjustment_get_page_size (adjustment);
   value = gtk_adjustment_get_value (adjustment);
-  /* already in view: the page stays put, as a reader expects */
-  if (top < value || top + height > value + page_size)
+  /* well in view: the page stays put, as a reader expects; at an edge or
+   * out of view it comes to a third of the way down */
+  margin = MIN (48.0, page_size / 6);
+  if (top < value + margin || top + height > value + page_size - margin)
     gtk_adjustment_set_value (adjustment, MAX (top - page_size / 3, 0));
 
 done:

@@ -714,6 +714,15 @@ rules_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
     }
   else
     window = ksm_rules_window_new_choosing (ksm_new_game_page_get_rules (new_game_page (self)));
+  /* no larger than the app's window, which on a phone is the screen */
+  {
+    int width, height;
+    gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+    if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+      gtk_window_set_default_size (GTK_WINDOW (window),
+                                   MIN (width, gtk_widget_get_width (GTK_WIDGET (self))),
+                                   MIN (height, gtk_widget_get_height (GTK_WIDGET (self))));
+  }
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (window));
 }
