@@ -66,6 +66,7 @@ struct _KsmRulesView
   GArray            *texts;         /* Text */
   GArray            *matches;       /* Match, in the order of the page */
   guint              current;       /* index in matches */
+  char              *searched;      /* what they match, while the page is the same */
   char              *scroll_to;     /* entry id waiting for its allocation */
   guint              scroll_source;
   guint              scroll_tries;
@@ -491,6 +492,7 @@ clear_page (KsmRulesView *self)
   g_hash_table_remove_all (self->entries);
   g_array_set_size (self->texts, 0);
   g_array_set_size (self->matches, 0);
+  g_clear_pointer (&self->searched, g_free);
   self->settings = NULL;
   g_clear_pointer (&self->doc, ksm_rules_doc_free);
 }
@@ -738,8 +740,13 @@ search_changed_cb (KsmRulesView *self)
   g_autofree gunichar *needle = lower_chars (trimmed, &n_needle);
   gboolean searching = n_needle > 0;
 
+  /* the same search again (the entry's own, late, or the settings
+   * refilled) keeps the match the person has gone to */
+  if (g_strcmp0 (self->searched, trimmed) != 0)
+    self->current = 0;
+  g_free (self->searched);
+  self->searched = g_strdup (trimmed);
   g_array_set_size (self->matches, 0);
-  self->current = 0;
   for (guint t = 0; searching && t < self->texts->len; t++)
     {
       const Text *hay = &g_array_index (self->texts, Text, t);
@@ -752,6 +759,8 @@ search_changed_cb (KsmRulesView *self)
             i += n_needle - 1;
           }
     }
+  if (self->current >= self->matches->len)
+    self->current = 0;
   if (searching)
     show_current (self);
   else
@@ -916,6 +925,7 @@ ksm_rules_view_finalize (GObject *object)
   g_clear_pointer (&self->entries, g_hash_table_unref);
   g_clear_pointer (&self->texts, g_array_unref);
   g_clear_pointer (&self->matches, g_array_unref);
+  g_free (self->searched);
   g_free (self->scroll_to);
   G_OBJECT_CLASS (ksm_rules_view_parent_class)->finalize (object);
 }
