@@ -5,7 +5,9 @@
  * the language the app runs in. Figures are live widgets: a KsmBoard showing
  * the figure's position read-only, or KsmStrips. The settings table is the
  * one block not in the document's words: it lists the options of the game
- * in progress, through the engine's option_info and ksm-words. */
+ * in progress, through the engine's option_info and ksm-words. The guide
+ * to the app (data/help/guide.xml) is built the same way when its button is
+ * on, and the search reads the labels of whichever page is shown. */
 #include "config.h"
 
 #include "ksm-rules-view.h"
