@@ -662,7 +662,11 @@ show_count (KsmRulesView *self, gboolean searching)
   gtk_widget_set_sensitive (self->previous_button, n > 0);
   gtk_widget_set_sensitive (self->next_button, n > 0);
   if (!searching)
-    return;
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->search_entry),
+                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      return;
+    }
   if (n == 0)
     gtk_label_set_text (self->match_label, _("No matches"));
   else
@@ -672,6 +676,11 @@ show_count (KsmRulesView *self, gboolean searching)
                                self->current + 1, n);
       gtk_label_set_text (self->match_label, count);
     }
+  /* a screen reader hears the count with the field */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  gtk_label_get_text (self->match_label),
+                                  -1);
 }
 
 /* where the current match is in the scrolled page, once it is laid out */
