@@ -122,6 +122,12 @@ close_rules_action_cb (GtkWidget  *widget,
   ksm_game_view_set_rules_revealed (KSM_GAME_VIEW (widget), FALSE);
 }
 
+static void
+rules_close_cb (KsmGameView *self)
+{
+  ksm_game_view_set_rules_revealed (self, FALSE);
+}
+
 /* A label that changes keeps room for `lines` lines, however many its text
  * takes (it ellipsizes past them), so that nothing under it moves. The
  * sample mixes the scripts of the translations, whose fonts differ in
@@ -262,6 +268,9 @@ ksm_game_view_init (KsmGameView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  /* Escape or Ctrl+W in the rules' search field closes the pane */
+  g_signal_connect_object (self->rules_view, "close", G_CALLBACK (rules_close_cb),
+                           self, G_CONNECT_SWAPPED);
 
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,

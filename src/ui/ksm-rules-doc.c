@@ -1,6 +1,7 @@
 /* ksm-rules-doc.c: reads a rules document with GMarkup.
  *
- * The format (data/rules/README.md): <rules game="…" context="rules"> holds
+ * The format (data/rules/README.md): <rules game="…" context="rules"> (or
+ * <guide context="rules">, the app's guide, data/help/guide.xml) holds
  * <title>, <p> and <section id="…">; a section holds <title>, <p>, <list> of
  * <item>, <table> of <row header="yes"> of <cell>, <figure>, <settings> and
  * <glossary> of <entry id="…"> with <term>, <native> and <meaning>. A figure
@@ -147,12 +148,13 @@ allowed_in (const char *name, const char *parent)
 {
   static const struct { const char *name; const char *parents; } rules[] = {
     { "rules", "" },
-    { "title", " rules section " },
-    { "p", " rules section " },
-    { "section", " rules " },
+    { "guide", "" },
+    { "title", " rules guide section " },
+    { "p", " rules guide section " },
+    { "section", " rules guide " },
     { "list", " section " },
     { "item", " list " },
-    { "table", " section rules " },
+    { "table", " section rules guide " },
     { "row", " table " },
     { "cell", " row " },
     { "figure", " section " },
@@ -221,6 +223,13 @@ start_element_cb (GMarkupParseContext  *context,
                      "line %d: <rules> needs game=\"…\" and context=\"rules\"", line);
       else
         reader->doc->game = g_strdup (game);
+    }
+  else if (strcmp (name, "guide") == 0)
+    {
+      /* the app's guide: the same blocks, about no one game */
+      if (g_strcmp0 (context_name, "rules") != 0)
+        g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_MISSING_ATTRIBUTE,
+                     "line %d: <guide> needs context=\"rules\"", line);
     }
   else if (strcmp (name, "section") == 0)
     reader->section = g_string_chunk_insert_const (reader->doc->sections, id != NULL ? id : "");
@@ -309,7 +318,7 @@ end_element_cb (GMarkupParseContext  *context,
   if (strcmp (name, "title") == 0 || strcmp (name, "p") == 0)
     {
       KsmRulesBlock *block = add_block (reader, name[0] == 't' ? KSM_RULES_TITLE : KSM_RULES_PARAGRAPH);
-      block->level = strcmp (parent, "rules") == 0 ? 1 : 2;
+      block->level = strcmp (parent, "section") == 0 ? 2 : 1;
       block->text = g_steal_pointer (&text);
     }
   else if (strcmp (name, "item") == 0)
@@ -406,6 +415,18 @@ ksm_rules_doc_new_for_game (const char  *game_id,
 {
   g_autofree char *path = g_strdup_printf ("/io/github/kasimala/Kasimala/rules/%s.xml", game_id);
   g_autoptr(GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+
+  if (bytes == NULL)
+    return NULL;
+  return ksm_rules_doc_new_from_data (g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes),
+                                      error);
+}
+
+KsmRulesDoc *
+ksm_rules_doc_new_guide (GError **error)
+{
+  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/io/github/kasimala/Kasimala/help/guide.xml",
+                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, error);
 
   if (bytes == NULL)
     return NULL;

@@ -59,8 +59,11 @@ KsmRulesDoc *ksm_rules_doc_new_from_data     (const char   *text,
  * error when it has none */
 KsmRulesDoc *ksm_rules_doc_new_for_game      (const char   *game_id,
                                               GError      **error);
+/* the app's guide (data/help/guide.xml): how to use the app, any game */
+KsmRulesDoc *ksm_rules_doc_new_guide         (GError      **error);
 void         ksm_rules_doc_free              (KsmRulesDoc  *doc);
 
+/* the rules' id; NULL for the guide */
 const char  *ksm_rules_doc_get_game          (KsmRulesDoc  *doc);
 guint        ksm_rules_doc_get_n_blocks      (KsmRulesDoc  *doc);
 const KsmRulesBlock *ksm_rules_doc_get_block (KsmRulesDoc  *doc,

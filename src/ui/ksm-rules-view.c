@@ -5,7 +5,9 @@
  * the language the app runs in. Figures are live widgets: a KsmBoard showing
  * the figure's position read-only, or KsmStrips. The settings table is the
  * one block not in the document's words: it lists the options of the game
- * in progress, through the engine's option_info and ksm-words. */
+ * in progress, through the engine's option_info and ksm-words. The guide
+ * to the app (data/help/guide.xml) is built the same way when its button is
+ * on, and the search reads the labels of whichever page is shown. */
 #include "config.h"
 
 #include "ksm-rules-view.h"
@@ -25,39 +27,86 @@ typedef struct {
 
 typedef struct {
   GtkWidget *widget;
-  char      *haystack;   /* casefolded term, Newar spelling, meaning, English term */
 } Entry;
+
+/* a text of the page the search reads: a label, in the order of the page */
+typedef struct {
+  GtkLabel *label;
+  gunichar *key;         /* its text, lower case, a character a unit */
+  glong     length;
+} Text;
+
+/* a match: characters [start, end) of a text */
+typedef struct {
+  guint text;
+  glong start;
+  glong end;
+} Match;
 
 struct _KsmRulesView
 {
   AdwBin             parent_instance;
 
+  GtkToggleButton   *rules_button;
+  GtkToggleButton   *guide_button;
   GtkSearchEntry    *search_entry;
+  GtkLabel          *match_label;
+  GtkWidget         *previous_button;
+  GtkWidget         *next_button;
+  GtkWidget         *close_button;
   GtkScrolledWindow *scroller;
+  GtkViewport       *viewport;
   GtkBox            *page;
 
   const KsmRules    *rules;
   KsmOptions         options;
+  gboolean           guide;         /* the guide is shown, not the rules */
   KsmRulesDoc       *doc;
   GArray            *placed;        /* Placed, the page's children in order */
   GHashTable        *entries;       /* id -> Entry */
   GtkWidget         *settings;      /* the settings block's grid, rebuilt with the options */
-  GtkWidget         *no_match;
+  GArray            *texts;         /* Text */
+  GArray            *matches;       /* Match, in the order of the page */
+  guint              current;       /* index in matches */
+  char              *searched;      /* what they match, while the page is the same */
   char              *scroll_to;     /* entry id waiting for its allocation */
   guint              scroll_source;
   guint              scroll_tries;
+  guint              match_source;  /* the current match waiting for its allocation */
+  guint              match_tries;
 };
+
+enum {
+  SIGNAL_CLOSE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_CLOSABLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (KsmRulesView, ksm_rules_view, ADW_TYPE_BIN)
 
 static void
 entry_free (gpointer data)
 {
-  Entry *entry = data;
-
-  g_free (entry->haystack);
-  g_free (entry);
+  g_free (data);
 }
+
+static void
+text_clear (gpointer data)
+{
+  g_free (((Text *) data)->key);
+}
+
+static void collect_texts (KsmRulesView *self);
+static void search_changed_cb (KsmRulesView *self);
 
 /* ---- building blocks ---- */
 
@@ -237,7 +286,10 @@ build_strips_figure (KsmRulesView *self, const KsmRulesBlock *block)
   GtkWidget *flow = g_object_new (GTK_TYPE_FLOW_BOX,
                                   "selection-mode", GTK_SELECTION_NONE,
                                   "homogeneous", TRUE,
-                                  "min-children-per-line", 3,
+                                  /* one a line at the least: six cowries
+                                   * three a line would widen the page past
+                                   * a phone's width, and every text with it */
+                                  "min-children-per-line", 1,
                                   "max-children-per-line", 5,
                                   "row-spacing", 12,
                                   "column-spacing", 6,
@@ -380,14 +432,6 @@ build_settings (KsmRulesView *self, const KsmRulesBlock *block)
 
 /* ---- the glossary ---- */
 
-static char *
-search_key (const char *text)
-{
-  g_autofree char *normal = g_utf8_normalize (text, -1, G_NORMALIZE_ALL);
-
-  return g_utf8_casefold (normal != NULL ? normal : text, -1);
-}
-
 static GtkWidget *
 build_glossary (KsmRulesView *self, const KsmRulesBlock *block)
 {
@@ -411,7 +455,6 @@ build_glossary (KsmRulesView *self, const KsmRulesBlock *block)
                                       NULL);
       GtkWidget *title = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
       g_autofree char *spoken = NULL;
-      g_autofree char *haystack = NULL;
       Entry *kept;
 
       gtk_widget_add_css_class (item, "glossary-entry");
@@ -431,17 +474,10 @@ build_glossary (KsmRulesView *self, const KsmRulesBlock *block)
       gtk_accessible_update_property (GTK_ACCESSIBLE (item),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, spoken,
                                       -1);
-      haystack = g_strjoin ("\n", term, entry->native != NULL ? entry->native : "", meaning,
-                            entry->term, entry->id, NULL);
       kept = g_new0 (Entry, 1);
       kept->widget = item;
-      kept->haystack = search_key (haystack);
       g_hash_table_insert (self->entries, g_strdup (entry->id), kept);
     }
-
-  self->no_match = text_label (_("No word of the game matches the search."), "dim-label");
-  gtk_widget_set_visible (self->no_match, FALSE);
-  gtk_box_append (GTK_BOX (box), self->no_match);
   return box;
 }
 
@@ -456,8 +492,10 @@ clear_page (KsmRulesView *self)
     gtk_box_remove (self->page, child);
   g_array_set_size (self->placed, 0);
   g_hash_table_remove_all (self->entries);
+  g_array_set_size (self->texts, 0);
+  g_array_set_size (self->matches, 0);
+  g_clear_pointer (&self->searched, g_free);
   self->settings = NULL;
-  self->no_match = NULL;
   g_clear_pointer (&self->doc, ksm_rules_doc_free);
 }
 
@@ -467,12 +505,19 @@ build_page (KsmRulesView *self)
   g_autoptr(GError) error = NULL;
 
   clear_page (self);
-  self->doc = ksm_rules_doc_new_for_game (self->rules->id, &error);
+  if (self->guide)
+    self->doc = ksm_rules_doc_new_guide (&error);
+  else
+    self->doc = ksm_rules_doc_new_for_game (self->rules->id, &error);
   if (self->doc == NULL)
     {
-      if (!g_error_matches (error, G_RESOURCE_ERROR, G_RESOURCE_ERROR_NOT_FOUND))
+      if (self->guide)
+        g_critical ("The guide cannot be read: %s", error->message);
+      else if (!g_error_matches (error, G_RESOURCE_ERROR, G_RESOURCE_ERROR_NOT_FOUND))
         g_warning ("The rules of %s cannot be read: %s", self->rules->id, error->message);
-      gtk_box_append (self->page, text_label (_("The rules of this game are not written yet."), NULL));
+      if (!self->guide)
+        gtk_box_append (self->page, text_label (_("The rules of this game are not written yet."), NULL));
+      collect_texts (self);
       return;
     }
 
@@ -514,22 +559,187 @@ build_page (KsmRulesView *self)
           g_array_append_val (self->placed, placed);
         }
     }
+  collect_texts (self);
 }
 
-/* ---- search ---- */
+/* ---- search ----
+ *
+ * The search reads every label of the page: headings, paragraphs, list
+ * items, table cells, captions, the settings and the glossary. Each text is
+ * kept lower-cased a character at a time, so that a match's characters are
+ * the label's own and its highlight falls on them (Devanagari has no case:
+ * a plain match of the characters). The matches are highlighted with Pango
+ * attributes, the current one stronger, and the current one is scrolled
+ * into view. */
 
-static gboolean
-in_glossary_section (KsmRulesView *self, const KsmRulesBlock *block)
+static gunichar *
+lower_chars (const char *text, glong *length)
 {
-  for (guint i = 0; i < self->placed->len; i++)
+  gunichar *chars = g_utf8_to_ucs4_fast (text, -1, length);
+
+  for (glong i = 0; i < *length; i++)
+    chars[i] = g_unichar_tolower (chars[i]);
+  return chars;
+}
+
+static void
+add_text (KsmRulesView *self, GtkLabel *label)
+{
+  Text text = { label };
+
+  text.key = lower_chars (gtk_label_get_text (label), &text.length);
+  g_array_append_val (self->texts, text);
+}
+
+/* the labels under `widget`, in the order of the page; a figure's board
+ * draws the position, and has no text of the rules */
+static void
+collect_under (KsmRulesView *self, GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
-      const KsmRulesBlock *other = g_array_index (self->placed, Placed, i).block;
-      if (other->kind == KSM_RULES_GLOSSARY)
-        return block == other
-               || (block->kind == KSM_RULES_TITLE && block->section != NULL
-                   && g_strcmp0 (block->section, other->section) == 0);
+      if (GTK_IS_LABEL (child))
+        add_text (self, GTK_LABEL (child));
+      else if (!KSM_IS_BOARD (child))
+        collect_under (self, child);
     }
-  return FALSE;
+}
+
+static void
+collect_texts (KsmRulesView *self)
+{
+  g_array_set_size (self->texts, 0);
+  g_array_set_size (self->matches, 0);
+  collect_under (self, GTK_WIDGET (self->page));
+}
+
+static void
+show_highlights (KsmRulesView *self)
+{
+  guint m = 0;
+
+  for (guint t = 0; t < self->texts->len; t++)
+    {
+      Text *text = &g_array_index (self->texts, Text, t);
+      const char *chars = gtk_label_get_text (text->label);
+      PangoAttrList *attrs = NULL;
+
+      for (; m < self->matches->len && g_array_index (self->matches, Match, m).text == t; m++)
+        {
+          const Match *match = &g_array_index (self->matches, Match, m);
+          guint start = (guint) (g_utf8_offset_to_pointer (chars, match->start) - chars);
+          guint end = (guint) (g_utf8_offset_to_pointer (chars, match->end) - chars);
+          gboolean current = m == self->current;
+          PangoAttribute *attr;
+
+          if (attrs == NULL)
+            attrs = pango_attr_list_new ();
+          /* GNOME's yellow for every match and its orange for the current
+           * one, with dark text, read the same in the light and dark styles */
+          attr = current ? pango_attr_background_new (0xffff, 0x7800, 0x0000)
+                         : pango_attr_background_new (0xf9f9, 0xf0f0, 0x6b6b);
+          attr->start_index = start;
+          attr->end_index = end;
+          pango_attr_list_insert (attrs, attr);
+          attr = pango_attr_foreground_new (0x0000, 0x0000, 0x0000);
+          attr->start_index = start;
+          attr->end_index = end;
+          pango_attr_list_insert (attrs, attr);
+        }
+      gtk_label_set_attributes (text->label, attrs);
+      g_clear_pointer (&attrs, pango_attr_list_unref);
+    }
+}
+
+static void
+show_count (KsmRulesView *self, gboolean searching)
+{
+  guint n = self->matches->len;
+  g_autofree char *count = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->match_label), searching);
+  gtk_widget_set_sensitive (self->previous_button, n > 0);
+  gtk_widget_set_sensitive (self->next_button, n > 0);
+  if (!searching)
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->search_entry),
+                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      return;
+    }
+  if (n == 0)
+    gtk_label_set_text (self->match_label, _("No matches"));
+  else
+    {
+      /* Translators: the match shown of all the search found: "3 of 12" */
+      count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u", "%u of %u", n),
+                               self->current + 1, n);
+      gtk_label_set_text (self->match_label, count);
+    }
+  /* a screen reader hears the count with the field */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  gtk_label_get_text (self->match_label),
+                                  -1);
+}
+
+/* where the current match is in the scrolled page, once it is laid out */
+static gboolean
+match_scroll_cb (gpointer user_data)
+{
+  KsmRulesView *self = KSM_RULES_VIEW (user_data);
+  GtkWidget *content = gtk_viewport_get_child (self->viewport);
+  const Match *match;
+  GtkWidget *label;
+  PangoLayout *layout;
+  PangoRectangle rect;
+  graphene_point_t point;
+  GtkAdjustment *adjustment;
+  double top, height, page_size, value, margin;
+  int x, y;
+
+  if (self->current >= self->matches->len)
+    goto done;
+  match = &g_array_index (self->matches, Match, self->current);
+  label = GTK_WIDGET (g_array_index (self->texts, Text, match->text).label);
+  /* the pane may be opening: wait for the label to have its place */
+  if ((gtk_widget_get_width (label) == 0 || !gtk_widget_get_mapped (label))
+      && self->match_tries++ < 50)
+    return G_SOURCE_CONTINUE;
+  if (!gtk_widget_compute_point (label, content, &GRAPHENE_POINT_INIT (0, 0), &point))
+    goto done;
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  gtk_label_get_layout_offsets (GTK_LABEL (label), &x, &y);
+  {
+    const char *chars = gtk_label_get_text (GTK_LABEL (label));
+    int index = (int) (g_utf8_offset_to_pointer (chars, match->start) - chars);
+    pango_layout_index_to_pos (layout, index, &rect);
+  }
+  /* the layout offsets are in the label's coordinates less its margins */
+  top = point.y + y + (double) rect.y / PANGO_SCALE;
+  height = MAX ((double) rect.height / PANGO_SCALE, 1.0);
+  adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+  page_size = gtk_adjustment_get_page_size (adjustment);
+  value = gtk_adjustment_get_value (adjustment);
+  /* well in view: the page stays put, as a reader expects; at an edge or
+   * out of view it comes to a third of the way down */
+  margin = MIN (48.0, page_size / 6);
+  if (top < value + margin || top + height > value + page_size - margin)
+    gtk_adjustment_set_value (adjustment, MAX (top - page_size / 3, 0));
+
+done:
+  self->match_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+show_current (KsmRulesView *self)
+{
+  show_highlights (self);
+  show_count (self, TRUE);
+  self->match_tries = 0;
+  if (self->matches->len > 0 && self->match_source == 0)
+    self->match_source = g_timeout_add (20, match_scroll_cb, self);
 }
 
 static void
@@ -537,29 +747,107 @@ search_changed_cb (KsmRulesView *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
   g_autofree char *trimmed = g_strstrip (g_strdup (text));
-  g_autofree char *needle = search_key (trimmed);
-  gboolean searching = *needle != '\0';
-  GHashTableIter iter;
-  gpointer value;
-  guint matches = 0;
+  glong n_needle = 0;
+  g_autofree gunichar *needle = lower_chars (trimmed, &n_needle);
+  gboolean searching = n_needle > 0;
 
-  /* a search shows the glossary alone, with the entries that match */
-  for (guint i = 0; i < self->placed->len; i++)
+  /* the same search again (the entry's own, late, or the settings
+   * refilled) keeps the match the person has gone to */
+  if (g_strcmp0 (self->searched, trimmed) != 0)
+    self->current = 0;
+  g_free (self->searched);
+  self->searched = g_strdup (trimmed);
+  g_array_set_size (self->matches, 0);
+  for (guint t = 0; searching && t < self->texts->len; t++)
     {
-      Placed *placed = &g_array_index (self->placed, Placed, i);
-      gtk_widget_set_visible (placed->widget, !searching || in_glossary_section (self, placed->block));
-    }
-  g_hash_table_iter_init (&iter, self->entries);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      Entry *entry = value;
-      gboolean match = !searching || strstr (entry->haystack, needle) != NULL;
+      const Text *hay = &g_array_index (self->texts, Text, t);
 
-      gtk_widget_set_visible (entry->widget, match);
-      matches += match;
+      for (glong i = 0; i + n_needle <= hay->length; i++)
+        if (memcmp (hay->key + i, needle, (gsize) n_needle * sizeof (gunichar)) == 0)
+          {
+            Match match = { t, i, i + n_needle };
+            g_array_append_val (self->matches, match);
+            i += n_needle - 1;
+          }
     }
-  if (self->no_match != NULL)
-    gtk_widget_set_visible (self->no_match, searching && matches == 0);
+  if (self->current >= self->matches->len)
+    self->current = 0;
+  if (searching)
+    show_current (self);
+  else
+    {
+      show_highlights (self);
+      show_count (self, FALSE);
+    }
+}
+
+static void
+step_match (KsmRulesView *self, int step)
+{
+  guint n = self->matches->len;
+
+  if (n == 0)
+    return;
+  self->current = (self->current + n + (guint) (step > 0 ? 1 : n - 1)) % n;
+  show_current (self);
+}
+
+static void
+next_match_cb (KsmRulesView *self)
+{
+  step_match (self, 1);
+}
+
+static void
+previous_match_cb (KsmRulesView *self)
+{
+  step_match (self, -1);
+}
+
+/* Escape in the search field: as a GNOME search bar closes with its
+ * search, the pane or window does; and the pane's close button */
+static void
+stop_search_cb (KsmRulesView *self)
+{
+  g_signal_emit (self, signals[SIGNAL_CLOSE], 0);
+}
+
+static gboolean
+close_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
+{
+  g_signal_emit (user_data, signals[SIGNAL_CLOSE], 0);
+  return TRUE;
+}
+
+static gboolean
+previous_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
+{
+  step_match (user_data, -1);
+  return TRUE;
+}
+
+/* ---- the rules or the guide ---- */
+
+static void
+show_document (KsmRulesView *self, gboolean guide)
+{
+  if (self->guide == guide && self->doc != NULL)
+    return;
+  self->guide = guide;
+  /* gtk_search_entry_set_placeholder_text () is newer than GTK 4.8 */
+  g_object_set (self->search_entry, "placeholder-text",
+                guide ? _("Search the guide") : _("Search the rules"), NULL);
+  if (self->rules == NULL)
+    return;
+  build_page (self);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+  search_changed_cb (self);
+}
+
+static void
+shown_toggled_cb (KsmRulesView *self)
+{
+  show_document (self, !gtk_toggle_button_get_active (self->rules_button));
 }
 
 /* ---- scrolling to an entry ---- */
@@ -601,6 +889,9 @@ ksm_rules_view_show_entry (KsmRulesView *self,
   g_return_val_if_fail (KSM_IS_RULES_VIEW (self), FALSE);
   g_return_val_if_fail (id != NULL, FALSE);
 
+  /* the glossary is on the rules' page */
+  if (self->guide && self->rules != NULL && ksm_rules_doc_game_has_entry (self->rules->id, id))
+    gtk_toggle_button_set_active (self->rules_button, TRUE);
   entry = g_hash_table_lookup (self->entries, id);
   if (entry == NULL)
     return FALSE;
@@ -629,6 +920,7 @@ ksm_rules_view_dispose (GObject *object)
   KsmRulesView *self = KSM_RULES_VIEW (object);
 
   g_clear_handle_id (&self->scroll_source, g_source_remove);
+  g_clear_handle_id (&self->match_source, g_source_remove);
   if (self->placed != NULL)
     clear_page (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), KSM_TYPE_RULES_VIEW);
@@ -642,8 +934,47 @@ ksm_rules_view_finalize (GObject *object)
 
   g_clear_pointer (&self->placed, g_array_unref);
   g_clear_pointer (&self->entries, g_hash_table_unref);
+  g_clear_pointer (&self->texts, g_array_unref);
+  g_clear_pointer (&self->matches, g_array_unref);
+  g_free (self->searched);
   g_free (self->scroll_to);
   G_OBJECT_CLASS (ksm_rules_view_parent_class)->finalize (object);
+}
+
+static void
+ksm_rules_view_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  KsmRulesView *self = KSM_RULES_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CLOSABLE:
+      g_value_set_boolean (value, gtk_widget_get_visible (self->close_button));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ksm_rules_view_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  KsmRulesView *self = KSM_RULES_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CLOSABLE:
+      gtk_widget_set_visible (self->close_button, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -654,22 +985,63 @@ ksm_rules_view_class_init (KsmRulesViewClass *klass)
 
   object_class->dispose = ksm_rules_view_dispose;
   object_class->finalize = ksm_rules_view_finalize;
+  object_class->get_property = ksm_rules_view_get_property;
+  object_class->set_property = ksm_rules_view_set_property;
+
+  /* a close button beside the switcher, where no header bar has one */
+  properties[PROP_CLOSABLE] = g_param_spec_boolean ("closable", NULL, NULL, FALSE,
+                                                    G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/kasimala/Kasimala/ksm-rules-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, KsmRulesView, rules_button);
+  gtk_widget_class_bind_template_child (widget_class, KsmRulesView, guide_button);
   gtk_widget_class_bind_template_child (widget_class, KsmRulesView, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, KsmRulesView, match_label);
+  gtk_widget_class_bind_template_child (widget_class, KsmRulesView, previous_button);
+  gtk_widget_class_bind_template_child (widget_class, KsmRulesView, next_button);
+  gtk_widget_class_bind_template_child (widget_class, KsmRulesView, close_button);
   gtk_widget_class_bind_template_child (widget_class, KsmRulesView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, KsmRulesView, viewport);
   gtk_widget_class_bind_template_child (widget_class, KsmRulesView, page);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, next_match_cb);
+  gtk_widget_class_bind_template_callback (widget_class, previous_match_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
+  gtk_widget_class_bind_template_callback (widget_class, shown_toggled_cb);
+
+  /* Escape or Ctrl+W in the search field: the pane or window is to close */
+  signals[SIGNAL_CLOSE] = g_signal_new ("close", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_css_name (widget_class, "rulesview");
 }
 
 static void
 ksm_rules_view_init (KsmRulesView *self)
 {
+  GtkEventController *shortcuts;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->placed = g_array_new (FALSE, TRUE, sizeof (Placed));
   self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_free);
+  self->texts = g_array_new (FALSE, TRUE, sizeof (Text));
+  g_array_set_clear_func (self->texts, text_clear);
+  self->matches = g_array_new (FALSE, TRUE, sizeof (Match));
+
+  /* the search entry's own keys are Enter, Ctrl+G, Ctrl+Shift+G and
+   * Escape; these come before its text's, which would take Shift+Enter as
+   * Enter */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+    gtk_shortcut_new (gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_Return, GDK_SHIFT_MASK),
+                                                   gtk_keyval_trigger_new (GDK_KEY_KP_Enter, GDK_SHIFT_MASK)),
+                      gtk_callback_action_new (previous_shortcut_cb, self, NULL)));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_w, GDK_CONTROL_MASK),
+                      gtk_callback_action_new (close_shortcut_cb, self, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self->search_entry), shortcuts);
 }
 
 /* ---- public ---- */
@@ -700,7 +1072,70 @@ ksm_rules_view_set_rules (KsmRulesView     *self,
       search_changed_cb (self);
     }
   else
-    fill_settings (self);
+    {
+      /* the settings' texts change with them */
+      fill_settings (self);
+      collect_texts (self);
+      search_changed_cb (self);
+    }
+}
+
+void
+ksm_rules_view_show_guide (KsmRulesView *self,
+                           gboolean      guide)
+{
+  g_return_if_fail (KSM_IS_RULES_VIEW (self));
+  gtk_toggle_button_set_active (guide ? self->guide_button : self->rules_button, TRUE);
+}
+
+gboolean
+ksm_rules_view_get_showing_guide (KsmRulesView *self)
+{
+  g_return_val_if_fail (KSM_IS_RULES_VIEW (self), FALSE);
+  return self->guide;
+}
+
+guint
+ksm_rules_view_get_n_matches (KsmRulesView *self)
+{
+  g_return_val_if_fail (KSM_IS_RULES_VIEW (self), 0);
+  return self->matches->len;
+}
+
+GtkLabel *
+ksm_rules_view_get_current_match (KsmRulesView *self,
+                                  int          *start,
+                                  int          *end)
+{
+  const Match *match;
+  GtkLabel *label;
+  const char *chars;
+
+  g_return_val_if_fail (KSM_IS_RULES_VIEW (self), NULL);
+  if (self->current >= self->matches->len)
+    return NULL;
+  match = &g_array_index (self->matches, Match, self->current);
+  label = g_array_index (self->texts, Text, match->text).label;
+  chars = gtk_label_get_text (label);
+  if (start != NULL)
+    *start = (int) (g_utf8_offset_to_pointer (chars, match->start) - chars);
+  if (end != NULL)
+    *end = (int) (g_utf8_offset_to_pointer (chars, match->end) - chars);
+  return label;
+}
+
+GtkWidget *
+ksm_rules_view_get_match_label (KsmRulesView *self)
+{
+  g_return_val_if_fail (KSM_IS_RULES_VIEW (self), NULL);
+  return GTK_WIDGET (self->match_label);
+}
+
+GtkWidget *
+ksm_rules_view_get_scroller (KsmRulesView *self)
+{
+  g_return_val_if_fail (KSM_IS_RULES_VIEW (self), NULL);
+  return GTK_WIDGET (self->scroller);
 }
 
 const KsmRules *

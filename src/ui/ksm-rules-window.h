@@ -15,6 +15,10 @@ G_DECLARE_FINAL_TYPE (KsmRulesWindow, ksm_rules_window, KSM, RULES_WINDOW, AdwWi
 /* options: what the settings table shows; NULL for the game's defaults */
 GtkWidget    *ksm_rules_window_new      (const KsmRules   *rules,
                                          const KsmOptions *options);
+/* from the start page: a drop-down of the games listed, `rules` chosen */
+GtkWidget    *ksm_rules_window_new_choosing (const KsmRules *rules);
 KsmRulesView *ksm_rules_window_get_view (KsmRulesWindow   *self);
+/* the drop-down of the games; NULL in a window for one game */
+GtkDropDown  *ksm_rules_window_get_games (KsmRulesWindow  *self);
 
 G_END_DECLS

@@ -976,12 +976,24 @@ rules_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
                                         !ksm_game_view_get_rules_revealed (self->game_view));
       return;
     }
-  /* otherwise a window: on the new-game page with the settings chosen there,
-   * on the start page with the standard ones */
+  /* otherwise a window: on the new-game page that game's, with the settings
+   * chosen there; elsewhere any game's, with the standard ones */
   if (g_str_equal (page, "new-game"))
-    ksm_new_game_page_get_choices (new_game_page (self), &options, seats);
-  window = ksm_rules_window_new (ksm_new_game_page_get_rules (new_game_page (self)),
-                                 g_str_equal (page, "new-game") ? &options : NULL);
+    {
+      ksm_new_game_page_get_choices (new_game_page (self), &options, seats);
+      window = ksm_rules_window_new (ksm_new_game_page_get_rules (new_game_page (self)), &options);
+    }
+  else
+    window = ksm_rules_window_new_choosing (ksm_new_game_page_get_rules (new_game_page (self)));
+  /* no larger than the app's window, which on a phone is the screen */
+  {
+    int width, height;
+    gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+    if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+      gtk_window_set_default_size (GTK_WINDOW (window),
+                                   MIN (width, gtk_widget_get_width (GTK_WIDGET (self))),
+                                   MIN (height, gtk_widget_get_height (GTK_WIDGET (self))));
+  }
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (window));
 }

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <string.h>
 
 #include "ksm-application.h"
 #include "ksm-game-settings.h"
@@ -43,6 +44,63 @@ assert_translated (const char *english, const char *shown)
   g_test_message ("“%s” is “%s”", english, shown);
   g_assert_nonnull (shown);
   g_assert_cmpstr (shown, !=, english);
+}
+
+/* The longest word of a paragraph of the rules, in the language shown: the
+ * search finds it in that paragraph, outside the glossary, highlighted */
+static void
+assert_search_finds (KsmRulesView *view)
+{
+  const char *paragraph = ksm_rules_doc_translate ("A chya or a ngha gives you another throw after your move. "
+                                                   "Nothing else does: not a kasi, and not a capture. The chya "
+                                                   "or ngha throws again even when nothing could use it and "
+                                                   "the throw was lost.");
+  /* split on ASCII only: a byte of "।" would cut every Devanagari letter */
+  g_auto(GStrv) words = g_strsplit_set (paragraph, " ,:;.()", -1);
+  const char *word = "";
+  GtkLabel *label = NULL;
+  int start, end;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (g_str_has_suffix (words[i], "\u0964"))
+        words[i][strlen (words[i]) - strlen ("\u0964")] = '\0';
+      if (g_utf8_strlen (words[i], -1) > g_utf8_strlen (word, -1))
+        word = words[i];
+    }
+  g_test_message ("searching “%s”", word);
+  g_assert_cmpint (g_utf8_strlen (word, -1), >=, 3);
+  gtk_editable_set_text (GTK_EDITABLE (ksm_rules_view_get_search_entry (view)), word);
+  g_signal_emit_by_name (ksm_rules_view_get_search_entry (view), "search-changed");
+  g_assert_cmpuint (ksm_rules_view_get_n_matches (view), >=, 1);
+
+  /* go to the match in that paragraph */
+  for (guint i = 0; i < ksm_rules_view_get_n_matches (view); i++)
+    {
+      label = ksm_rules_view_get_current_match (view, &start, &end);
+      if (g_str_equal (gtk_label_get_text (label), paragraph))
+        break;
+      g_signal_emit_by_name (ksm_rules_view_get_search_entry (view), "next-match");
+    }
+  g_assert_cmpstr (gtk_label_get_text (label), ==, paragraph);
+  g_assert_cmpint (end - start, ==, (int) strlen (word));
+  g_assert_cmpint (strncmp (gtk_label_get_text (label) + start, word, strlen (word)), ==, 0);
+  g_assert_nonnull (gtk_label_get_attributes (label));
+  gtk_editable_set_text (GTK_EDITABLE (ksm_rules_view_get_search_entry (view)), "");
+  g_signal_emit_by_name (ksm_rules_view_get_search_entry (view), "search-changed");
+}
+
+/* the guide beside the rules is in the language too */
+static void
+assert_guide_translated (KsmRulesView *view)
+{
+  const char *title = ksm_rules_doc_translate ("Using Kasimala");
+
+  assert_translated ("Using Kasimala", title);
+  ksm_rules_view_show_guide (view, TRUE);
+  g_assert_cmpstr (nth_heading (view, 0), ==, title);
+  assert_translated ("Keys", nth_heading (view, 5));
+  ksm_rules_view_show_guide (view, FALSE);
 }
 
 static void
@@ -108,6 +166,8 @@ test_translated (void)
     g_assert_true (ksm_game_view_get_rules_revealed (game_view));
     g_assert_cmpstr (nth_heading (ksm_game_view_get_rules_view (game_view), 0), ==, title);
     g_assert_cmpstr (nth_heading (ksm_game_view_get_rules_view (game_view), 2), ==, board);
+    assert_search_finds (ksm_game_view_get_rules_view (game_view));
+    assert_guide_translated (ksm_game_view_get_rules_view (game_view));
   }
 
   gtk_window_destroy (GTK_WINDOW (window));
