@@ -325,6 +325,10 @@ ksm_game_over_dialog_dispose (GObject *object)
   KsmGameOverDialog *self = KSM_GAME_OVER_DIALOG (object);
 
   g_clear_handle_id (&self->arm_source, g_source_remove);
+  /* the analysis goes with the dialog (its review cancels it as it goes):
+   * the next game, or Review's own analysis, wants the cores */
+  if (self->review != NULL)
+    g_object_run_dispose (G_OBJECT (self->review));
   g_clear_object (&self->review);
   gtk_widget_dispose_template (GTK_WIDGET (self), KSM_TYPE_GAME_OVER_DIALOG);
   G_OBJECT_CLASS (ksm_game_over_dialog_parent_class)->dispose (object);
