@@ -26,6 +26,7 @@ struct _KsmGameOverDialog
   KsmReview  *review;
   guint       arm_source;
   gboolean    armed;
+  gboolean    analysing;
 };
 
 G_DEFINE_FINAL_TYPE (KsmGameOverDialog, ksm_game_over_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -76,6 +77,13 @@ ksm_game_over_dialog_map (GtkWidget *widget)
   GTK_WIDGET_CLASS (ksm_game_over_dialog_parent_class)->map (widget);
   if (!self->armed && self->arm_source == 0)
     self->arm_source = g_timeout_add_once (ARM_DELAY_MS, arm_cb, self);
+  /* the analysis takes every core: not while the board and the history
+   * still draw the last move */
+  if (!self->analysing)
+    {
+      self->analysing = TRUE;
+      ksm_review_analyse (self->review, NULL);
+    }
 }
 
 /* ---- the result ---- */
@@ -300,8 +308,6 @@ ksm_game_over_dialog_new (GtkWindow  *parent,
   self->review = ksm_review_new (ksm_game_get_record (game), NULL);
   g_signal_connect_object (self->review, "notify::analysed", G_CALLBACK (analysed_cb), self,
                            G_CONNECT_SWAPPED);
-  ksm_review_analyse (self->review, NULL);
-  analysed_cb (self);
   return GTK_WIDGET (self);
 }
 

@@ -28,7 +28,7 @@ GtkWidget *ksm_game_over_dialog_new        (GtkWindow  *parent,
 gboolean   ksm_game_over_dialog_get_armed  (KsmGameOverDialog *self);
 /* arms it at once: for tests, which must not wait on the clock */
 void       ksm_game_over_dialog_arm        (KsmGameOverDialog *self);
-/* the analysis of the finished game */
+/* the analysis of the finished game, under way once the dialog is shown */
 KsmReview *ksm_game_over_dialog_get_review (KsmGameOverDialog *self);
 
 G_END_DECLS
