@@ -213,6 +213,7 @@ play_event (const KsmRules *rules,
             KsmPosition    *pos,
             const KsmEvent *event,
             guint           index,
+            KsmEffect      *effect,
             GError        **error)
 {
   KsmMove moves[KSM_MAX_MOVES];
@@ -278,13 +279,13 @@ play_event (const KsmRules *rules,
                            index + 1);
               return FALSE;
             }
-          rules->apply_move (pos, &moves[0], NULL);
+          rules->apply_move (pos, &moves[0], effect);
           return TRUE;
         }
       for (int i = 0; i < n; i++)
         if (moves[i].kind != KSM_MOVE_LOSE && ksm_moves_equal (&moves[i], &event->move))
           {
-            rules->apply_move (pos, &moves[i], NULL);
+            rules->apply_move (pos, &moves[i], effect);
             return TRUE;
           }
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
@@ -311,7 +312,7 @@ ksm_record_replay (KsmRecord   *self,
 
   self->rules->init (&pos, &self->options);
   for (guint i = 0; i < n_events; i++)
-    if (!play_event (self->rules, &pos, &g_array_index (self->events, KsmEvent, i), i, error))
+    if (!play_event (self->rules, &pos, &g_array_index (self->events, KsmEvent, i), i, NULL, error))
       return FALSE;
   if (position != NULL)
     *position = pos;
@@ -328,7 +329,36 @@ ksm_record_apply_event (KsmRecord   *self,
   g_return_val_if_fail (index < self->events->len, FALSE);
 
   return play_event (self->rules, position, &g_array_index (self->events, KsmEvent, index),
-                     index, error);
+                     index, NULL, error);
+}
+
+gboolean
+ksm_record_count (KsmRecord      *self,
+                  KsmRecordCount  counts[KSM_MAX_PLAYERS],
+                  GError        **error)
+{
+  KsmPosition pos;
+
+  g_return_val_if_fail (KSM_IS_RECORD (self), FALSE);
+  g_return_val_if_fail (counts != NULL, FALSE);
+
+  memset (counts, 0, sizeof (KsmRecordCount) * KSM_MAX_PLAYERS);
+  self->rules->init (&pos, &self->options);
+  for (guint i = 0; i < self->events->len; i++)
+    {
+      const KsmEvent *event = &g_array_index (self->events, KsmEvent, i);
+      /* the effect says how many pieces a move took, which a loaded
+       * event's move does not */
+      KsmEffect effect = { .captured_player = -1 };
+
+      if (!play_event (self->rules, &pos, event, i, &effect, error))
+        return FALSE;
+      if (event->kind == KSM_EVENT_THROW)
+        counts[event->player].throws++;
+      else if (event->kind == KSM_EVENT_MOVE)
+        counts[event->player].captures += effect.captured;
+    }
+  return TRUE;
 }
 
 /* ---- JSON ---- */
@@ -477,7 +507,7 @@ ksm_record_to_data (KsmRecord *self, gsize *length)
       json_builder_end_object (builder);
       /* the events were checked as they were made; a move's text needs the
        * position before it */
-      play_event (rules, &pos, event, i, NULL);
+      play_event (rules, &pos, event, i, NULL, NULL);
     }
   json_builder_end_array (builder);
 
@@ -779,7 +809,7 @@ read_events (JsonObject *root, KsmRecord *self, KsmPosition *pos, GError **error
       else
         return format_error (error, "%s: no \"throw\", \"move\" or \"lost\"", where);
 
-      if (!play_event (rules, pos, &event, i, error))
+      if (!play_event (rules, pos, &event, i, NULL, error))
         return FALSE;
       g_array_append_val (self->events, event);
     }

@@ -92,6 +92,18 @@ gboolean        ksm_record_apply_event      (KsmRecord   *self,
                                              KsmPosition *position,
                                              GError     **error);
 
+/* What each seat did over the whole record: the throws it made and the
+ * pieces it took. (Not the pieces it lost: one capture in Asi Keliya can
+ * take two partners' pieces, and the effect names one owner.) */
+typedef struct {
+  guint throws;
+  guint captures;
+} KsmRecordCount;
+
+gboolean        ksm_record_count            (KsmRecord      *self,
+                                             KsmRecordCount  counts[KSM_MAX_PLAYERS],
+                                             GError        **error);
+
 char           *ksm_record_to_data          (KsmRecord *self, gsize *length);
 /* writes atomically: a crash leaves the old file or the new one */
 gboolean        ksm_record_save_to_file     (KsmRecord  *self,

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "ksm-board.h"
+#include "ksm-game-over-dialog.h"
 #include "ksm-game-settings.h"
 #include "ksm-game-view.h"
 #include "ksm-hint-popover.h"
@@ -65,6 +66,7 @@ struct _KsmWindow
 G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void update_actions (KsmWindow *self);
+static gboolean set_game (KsmWindow *self, KsmGame *game);
 
 /* the actions enabled by a property of the game shown */
 static const struct {
@@ -412,20 +414,20 @@ show_score (KsmWindow *self)
   ksm_game_view_set_scores (self->game_view, scores, n);
 }
 
-/* the running score, seat by seat: each side's name and points */
-static char *
-score_list (KsmWindow *self)
+/* a new game of the finished one's rules and seats, with fresh throws */
+static void
+play_again (KsmWindow *self)
 {
   const KsmRules *rules = ksm_game_get_rules (self->game);
   const KsmOptions *options = ksm_game_get_options (self->game);
-  int scores[KSM_MAX_PLAYERS] = { 0 };
-  guint n = read_scores (self, scores);
-  g_autoptr(GString) text = g_string_new (NULL);
+  KsmSeat seats[KSM_MAX_PLAYERS] = { 0 };
+  g_autoptr(KsmGame) game = NULL;
 
-  for (guint p = 0; p < n; p++)
-    g_string_append_printf (text, "%s%s %d", p > 0 ? _(", ") : "",
-                            ksm_words_player_name (rules, options, (int) p), scores[p]);
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  for (int p = 0; p < rules->n_players (options); p++)
+    seats[p] = *ksm_game_get_seat (self->game, (guint) p);
+  game = ksm_game_new (options, seats, ((guint64) g_random_int () << 32) | g_random_int ());
+  if (game != NULL)
+    set_game (self, game);
 }
 
 static void
@@ -435,6 +437,8 @@ game_over_response_cb (KsmWindow      *self,
 {
   if (g_strcmp0 (response, "new-game") == 0)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game", NULL);
+  else if (g_strcmp0 (response, "play-again") == 0 && self->game != NULL)
+    play_again (self);
   else if (g_strcmp0 (response, "review") == 0 && self->game != NULL)
     {
       /* the finished game under review at its end, the board as it ended,
@@ -477,77 +481,15 @@ game_over_cb (KsmWindow *self,
               guint      score,
               KsmGame   *game)
 {
-  const KsmRules *rules = ksm_game_get_rules (game);
-  const KsmOptions *options = ksm_game_get_options (game);
-  const KsmSkin *skin = ksm_skin_for (rules);
-  KsmSkinScoreWords score_words = skin->score_words;
-  int partner;
-  g_autofree char *heading = NULL;
-  g_autofree char *body = NULL;
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog;
   int points[KSM_MAX_PLAYERS] = { 0 };
-
-  /* a team's win names both partners */
-  partner = ksm_rules_partner_of (rules, options, winner);
+  guint n_points;
 
   add_point (self, winner, (int) score);
   show_score (self);
-  read_scores (self, points);
+  n_points = read_scores (self, points);
 
-  if (winner >= 0 && partner >= 0 && skin->team_won != NULL)
-    {
-      g_autofree char *list = score_list (self);
-      const char *name = ksm_words_player_name (rules, options, winner);
-      const char *partner_name = ksm_words_player_name (rules, options, partner);
-
-      /* Translators: the heading when a team wins; %s and %s are partners */
-      heading = g_strdup_printf (_("%s and %s Won"), name, partner_name);
-      body = g_strdup_printf (_(skin->team_won), name, partner_name, list);
-    }
-  else
-    {
-      const char *name = winner >= 0 ? ksm_words_player_name (rules, options, winner) : NULL;
-      const char *format;
-
-      if (winner < 0)
-        heading = g_strdup (_("A Draw"));
-      else if (gulmasi && skin->gulmasi_heading != NULL)
-        heading = g_strdup (_(skin->gulmasi_heading));
-      else
-        /* Translators: %s is the winning side */
-        heading = g_strdup_printf (_("%s Won"), name);
-
-      format = winner < 0 ? skin->drawn : gulmasi && skin->gulmasi != NULL ? skin->gulmasi : skin->won;
-      if (format == NULL && winner >= 0 && rules->n_players (options) == 2)
-        {
-          format = N_("%s won the game. Score: %s %d, %s %d.");
-          score_words = KSM_SKIN_SCORE_SIDES;
-        }
-      if (format == NULL)
-        ;
-      else if (score_words == KSM_SKIN_SCORE_LIST)
-        {
-          g_autofree char *list = score_list (self);
-          body = winner < 0 ? g_strdup_printf (_(format), list) : g_strdup_printf (_(format), name, list);
-        }
-      else if (winner < 0)
-        body = g_strdup_printf (_(format),
-                                ksm_words_player_name (rules, options, 0), points[0],
-                                ksm_words_player_name (rules, options, 1), points[1]);
-      else
-        body = g_strdup_printf (_(format), name,
-                                ksm_words_player_name (rules, options, 0), points[0],
-                                ksm_words_player_name (rules, options, 1), points[1]);
-    }
-
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
-  adw_message_dialog_add_responses (dialog,
-                                    "review", _("_Review"),
-                                    "new-game", _("_New Game"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "new-game", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "new-game");
-  adw_message_dialog_set_close_response (dialog, "review");
+  dialog = ksm_game_over_dialog_new (GTK_WINDOW (self), game, winner, gulmasi, score, points, n_points);
   g_signal_connect_object (dialog, "response", G_CALLBACK (game_over_response_cb), self,
                            G_CONNECT_SWAPPED);
   /* after the last move has been seen to land, and never inside the key
