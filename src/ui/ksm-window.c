@@ -612,7 +612,7 @@ resume_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   if (game == NULL)
     {
       g_autofree char *text = g_strdup_printf (_("The game could not be resumed: %s"),
-                                               error != NULL ? error->message : _("it is gone"));
+                                               error != NULL ? ksm_words_load_error (error) : _("it is gone"));
       toast (self, text);
       refresh_resume (self);
       return;
