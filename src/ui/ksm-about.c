@@ -223,7 +223,8 @@ ksm_about_window_new (GtkWindow *parent)
   adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
   /* Translators: put your name here, one per line */
   adw_about_window_set_translator_credits (about, _("translator-credits"));
-  adw_about_window_add_acknowledgement_section (about, _("The Rules Come From"), (const char **) sources);
+  /* on the credits page, beside who made the app: the games are theirs */
+  adw_about_window_add_credit_section (about, _("The Rules Come From"), (const char **) sources);
   if (info.release_version != NULL && info.release_notes->len > 0)
     {
       adw_about_window_set_release_notes_version (about, info.release_version);

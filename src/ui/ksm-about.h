@@ -6,7 +6,7 @@
 G_BEGIN_DECLS
 
 /* where the games' rules come from, translated, NULL-terminated: the
- * About window's acknowledgements */
+ * About window's credits */
 GStrv      ksm_about_rules_sources (void);
 GtkWidget *ksm_about_window_new    (GtkWindow *parent);
 

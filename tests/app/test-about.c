@@ -65,6 +65,14 @@ match_text_in (GtkWidget *widget, gconstpointer text)
   return TEST_MATCH_NO;
 }
 
+static TestMatch
+match_row_titled (GtkWidget *widget, gconstpointer title)
+{
+  return ADW_IS_ACTION_ROW (widget)
+         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0
+         ? TEST_MATCH_YES : TEST_MATCH_NO;
+}
+
 /* whether one label or row under `widget` shows every one of `words` */
 static gboolean
 shows_all (GtkWidget *widget, const char *const *words)
@@ -115,6 +123,7 @@ test_fields (Fixture *fixture, gconstpointer data)
   wait_for (about_shown, NULL, "the About window");
   about = shown_about ();
   wait_for_frames (GTK_WIDGET (about));
+  test_save_shot (GTK_WIDGET (about), "about");
 
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (about)) == GTK_WINDOW (fixture->window));
   g_assert_cmpstr (adw_about_window_get_application_name (about), ==, _("Kasimala"));
@@ -162,6 +171,21 @@ test_fields (Fixture *fixture, gconstpointer data)
     }
   else
     g_assert_cmpstr (adw_about_window_get_translator_credits (about), ==, "translator-credits");
+
+  /* the credits page, to look at */
+  {
+    GtkWidget *credits = find_widget (GTK_WIDGET (about), match_row_titled, g_dgettext ("libadwaita", "_Credits"));
+    if (credits != NULL && g_getenv ("KSM_SHOT_DIR") != NULL)
+      {
+        /* the page slides in: shown at once */
+        g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+        g_assert_true (gtk_widget_activate (credits));
+        wait_for_frames (GTK_WIDGET (about));
+        iterate (3);
+        wait_for_frames (GTK_WIDGET (about));
+        test_save_shot (GTK_WIDGET (about), "about-credits");
+      }
+  }
 
   gtk_window_destroy (GTK_WINDOW (about));
   iterate (3);

@@ -47,32 +47,6 @@ window_shown (gpointer data)
   return gtk_widget_get_mapped (GTK_WIDGET (fixture->window)) && gtk_widget_get_width (GTK_WIDGET (fixture->window)) > 0;
 }
 
-/* writes the window as it is drawn to KSM_SHOT_DIR/<name>.png */
-static void
-save_shot (GtkWidget *window, const char *name)
-{
-  const char *dir = g_getenv ("KSM_SHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *file = NULL, *path = NULL;
-  const char *language = g_getenv ("LANGUAGE");
-
-  if (dir == NULL)
-    return;
-  paintable = gtk_widget_paintable_new (window);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (window), gtk_widget_get_height (window));
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  if (node == NULL)
-    return;
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node, NULL);
-  file = g_strdup_printf ("%s-%s.png", name, language != NULL && *language != '\0' ? language : "en");
-  path = g_build_filename (dir, file, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
-
 static gboolean
 page_settled (gpointer data)
 {
@@ -128,7 +102,7 @@ page_set_up (PageFixture *fixture, gconstpointer data)
                   gtk_widget_get_height (GTK_WIDGET (fixture->window)));
   {
     g_autofree char *shot = g_strdup_printf ("new-game-%s-%dx%d", page_case->game, fixture->width, fixture->height);
-    save_shot (GTK_WIDGET (fixture->window), shot);
+    test_save_shot (GTK_WIDGET (fixture->window), shot);
   }
   /* the content asks for no more than the window was given */
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, fixture->width);
@@ -291,11 +265,11 @@ test_choices_whole (PageFixture *fixture, gconstpointer data)
       wait_for (popover_shown, row, "the row's list");
       wait_for_frames (window);
       shot = g_strdup_printf ("list-%u-%s-%dx%d", r, fixture->page_case->game, fixture->width, fixture->height);
-      save_shot (window, shot);
+      test_save_shot (window, shot);
       popover = find_of_type (row, GTK_TYPE_POPOVER);
       g_free (shot);
       shot = g_strdup_printf ("list-%u-%s-%dx%d-popover", r, fixture->page_case->game, fixture->width, fixture->height);
-      save_shot (popover, shot);
+      test_save_shot (popover, shot);
       for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
         {
           GtkWidget *label = find_widget (popover, match_drawn_label,
