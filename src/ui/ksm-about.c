@@ -38,7 +38,6 @@ typedef struct {
   /* while parsing */
   GString *text;
   char    *url_type;
-  char    *in_release;        /* the version of the <release> being read */
   gboolean keep_release;      /* that release's notes are the ones shown */
 } Metainfo;
 
@@ -54,7 +53,6 @@ metainfo_clear (Metainfo *info)
   if (info->text != NULL)
     g_string_free (info->text, TRUE);
   g_free (info->url_type);
-  g_free (info->in_release);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Metainfo, metainfo_clear)
@@ -74,6 +72,17 @@ folded (const char *text)
   return g_strjoinv (" ", joined);
 }
 
+/* an element's attribute `name`, or NULL: the metainfo may carry more
+ * attributes than these pages read */
+static const char *
+attribute (const char **names, const char **values, const char *name)
+{
+  for (gsize i = 0; names[i] != NULL; i++)
+    if (g_str_equal (names[i], name))
+      return values[i];
+  return NULL;
+}
+
 static void
 start_element_cb (GMarkupParseContext  *context,
                   const char           *element,
@@ -87,25 +96,13 @@ start_element_cb (GMarkupParseContext  *context,
   g_string_truncate (info->text, 0);
   if (g_str_equal (element, "url"))
     {
-      const char *type = NULL;
-      g_markup_collect_attributes (element, names, values, error,
-                                   G_MARKUP_COLLECT_STRING, "type", &type,
-                                   G_MARKUP_COLLECT_INVALID);
       g_free (info->url_type);
-      info->url_type = g_strdup (type);
+      info->url_type = g_strdup (attribute (names, values, "type"));
     }
   else if (g_str_equal (element, "release"))
     {
-      const char *version = NULL;
-      g_markup_collect_attributes (element, names, values, error,
-                                   G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "version", &version,
-                                   G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "date", NULL,
-                                   G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "type", NULL,
-                                   G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "urgency", NULL,
-                                   G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "timestamp", NULL,
-                                   G_MARKUP_COLLECT_INVALID);
-      g_free (info->in_release);
-      info->in_release = g_strdup (version);
+      const char *version = attribute (names, values, "version");
+
       /* releases are listed newest first: the first, unless this version's follows */
       info->keep_release = version != NULL
                            && (info->release_version == NULL || g_str_equal (version, PACKAGE_VERSION))
