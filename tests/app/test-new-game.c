@@ -1,6 +1,6 @@
 /* test-new-game.c: the new-game page at the sizes people use, in each game
  * with its most seats: Start Game inside the window without scrolling, at
- * the window's default size and at 360x640; every choice of every
+ * the window's default size, at 800x600 and at 360x640; every choice of every
  * drop-down read whole, not cut, in the row and in its list. One window a
  * case, sized before it is shown (Xvfb has no window manager to ask). With
  * KSM_SHOT_DIR set, each case also writes pictures of the window and of
@@ -29,6 +29,9 @@ static const PageCase cases[] = {
   { "kasimala", 0, 360, 640 },
   { "ashte-kashte", 4, 360, 640 },
   { "asi-keliya", 0, 360, 640 },
+  { "kasimala", 0, 800, 600 },
+  { "ashte-kashte", 4, 800, 600 },
+  { "asi-keliya", 0, 800, 600 },
 };
 
 typedef struct {
