@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "ksm-application.h"
+#include "ksm-about.h"
 #include "ksm-game-settings.h"
 #include "ksm-preferences-window.h"
 #include "ksm-window.h"
@@ -96,17 +97,9 @@ about_activated_cb (GSimpleAction *action,
                     GVariant      *parameter,
                     gpointer       user_data)
 {
-  GtkApplication *app = GTK_APPLICATION (user_data);
-  GtkWindow *window = gtk_application_get_active_window (app);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
 
-  adw_show_about_window (window,
-                         "application-name", _("Kasimala"),
-                         "application-icon", APPLICATION_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Play race games from Nepal, Bengal and Sri Lanka"),
-                         /* Translators: put your name here, one per line */
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  gtk_window_present (GTK_WINDOW (ksm_about_window_new (window)));
 }
 
 static void

@@ -478,7 +478,7 @@ ksm_library_page_import_file (KsmLibraryPage *self, GFile *file)
   item = ksm_library_import (self->library, file, &error);
   if (item == NULL)
     /* Translators: a file name and why it is not a saved game */
-    text = g_strdup_printf (_("“%s” could not be imported: %s"), name, error->message);
+    text = g_strdup_printf (_("“%s” could not be imported: %s"), name, ksm_words_load_error (error));
   else
     text = g_strdup_printf (_("Imported “%s”"), name);
   show_message (self, text);

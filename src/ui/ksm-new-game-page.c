@@ -73,6 +73,82 @@ ksm_new_game_page_class_init (KsmNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, limit_row);
 }
 
+/* ---- drop-down items read whole ---- */
+
+/* AdwComboRow's own items stop at 20 characters and ellipsize the rest, so
+ * "Another Person at This Desk" lost its end, in the row and in its list.
+ * These show a choice whole: the row's title wraps to make room for it.
+ * `in_list` is set for the row's list, whose chosen item has a check. */
+static void
+choice_setup_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  in_list)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (box), label);
+  if (GPOINTER_TO_INT (in_list))
+    gtk_box_append (GTK_BOX (box), gtk_image_new_from_icon_name ("object-select-symbolic"));
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+choice_check_cb (GtkListItem *item, GParamSpec *pspec, AdwComboRow *row)
+{
+  GtkWidget *check = gtk_widget_get_last_child (gtk_list_item_get_child (item));
+
+  gtk_widget_set_opacity (check, adw_combo_row_get_selected_item (row) == gtk_list_item_get_item (item) ? 1.0 : 0.0);
+}
+
+static void
+choice_bind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                AdwComboRow              *row)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_widget_get_first_child (box)),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  if (gtk_widget_get_first_child (box) != gtk_widget_get_last_child (box))
+    {
+      g_signal_connect_swapped (row, "notify::selected-item", G_CALLBACK (choice_check_cb), item);
+      choice_check_cb (item, NULL, row);
+    }
+}
+
+static void
+choice_unbind_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  AdwComboRow              *row)
+{
+  g_signal_handlers_disconnect_by_func (row, choice_check_cb, item);
+}
+
+static GtkListItemFactory *
+choice_factory (AdwComboRow *row, gboolean in_list)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (choice_setup_cb), GINT_TO_POINTER (in_list));
+  g_signal_connect (factory, "bind", G_CALLBACK (choice_bind_cb), row);
+  g_signal_connect (factory, "unbind", G_CALLBACK (choice_unbind_cb), row);
+  return factory;
+}
+
+/* `row`'s choices (a GtkStringList) shown whole */
+static void
+show_choices_whole (AdwComboRow *row)
+{
+  g_autoptr(GtkListItemFactory) factory = choice_factory (row, FALSE);
+  g_autoptr(GtkListItemFactory) list_factory = choice_factory (row, TRUE);
+
+  adw_combo_row_set_factory (row, factory);
+  adw_combo_row_set_list_factory (row, list_factory);
+}
+
 /* A game of two where the person at this desk plays the first side and
  * chooses only who plays the other: one opponent row, not a row a seat */
 static gboolean
@@ -232,8 +308,7 @@ fill_lengths (KsmNewGamePage *self)
 
   for (unsigned i = 0; i < self->rules->n_lengths; i++)
     {
-      /* Translators: a board length, in cells along each row */
-      g_autofree char *text = g_strdup_printf (_("%d cells"), self->rules->lengths[i]);
+      g_autofree char *text = ksm_words_board_length ((guint) self->rules->lengths[i]);
       gtk_string_list_append (lengths, text);
     }
   adw_combo_row_set_model (self->length_row, G_LIST_MODEL (lengths));
@@ -243,6 +318,7 @@ static void
 build_seat_rows (KsmNewGamePage *self)
 {
   self->players_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  show_choices_whole (self->players_row);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->players_row), _("_Number of Players"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->players_row), TRUE);
   adw_preferences_group_add (self->players_group, GTK_WIDGET (self->players_row));
@@ -253,6 +329,7 @@ build_seat_rows (KsmNewGamePage *self)
       g_autoptr(GListModel) choices = seat_choices ();
 
       self->seat_rows[p] = ADW_COMBO_ROW (adw_combo_row_new ());
+      show_choices_whole (self->seat_rows[p]);
       adw_combo_row_set_model (self->seat_rows[p], choices);
       adw_preferences_group_add (self->players_group, GTK_WIDGET (self->seat_rows[p]));
     }
@@ -270,6 +347,9 @@ ksm_new_game_page_init (KsmNewGamePage *self)
   self->rule_rows = g_ptr_array_new ();
   self->rule_switches = g_ptr_array_new ();
 
+  show_choices_whole (self->opponent_row);
+  show_choices_whole (self->first_row);
+  show_choices_whole (self->length_row);
   fill_opponents (self);
   build_seat_rows (self);
   g_signal_connect_swapped (self->opponent_row, "notify::selected",

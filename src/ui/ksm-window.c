@@ -601,7 +601,8 @@ resume_file (KsmWindow *self, GFile *file)
   if (game == NULL)
     {
       /* the file stays where it is */
-      g_autofree char *text = g_strdup_printf (_("The game could not be resumed: %s"), error->message);
+      g_autofree char *text = g_strdup_printf (_("The game could not be resumed: %s"),
+                                               ksm_words_load_error (error));
       toast (self, text);
       refresh_start (self);
       return;

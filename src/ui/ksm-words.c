@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ksm-player.h"
+#include "ksm-record.h"
 #include "ksm-skin.h"
 
 typedef struct {
@@ -292,4 +293,36 @@ ksm_words_lost_reason (const KsmRules *rules, const KsmPosition *position)
       g_string_append (text, phrase);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* A saved game's errors name the file's fields ("seed", "events"): those
+ * go to the debug log, and the person reads what went wrong for them */
+const char *
+ksm_words_load_error (const GError *error)
+{
+  g_return_val_if_fail (error != NULL, NULL);
+
+  if (error->domain != KSM_RECORD_ERROR)
+    return error->message;
+  g_debug ("a saved game could not be read: %s", error->message);
+  switch ((KsmRecordError) error->code)
+    {
+    case KSM_RECORD_ERROR_VERSION:
+      return _("it was saved by a newer version of Kasimala");
+    case KSM_RECORD_ERROR_GAME:
+      return _("it is a game this version of Kasimala does not have");
+    case KSM_RECORD_ERROR_EVENT:
+      return _("its moves and throws do not follow the rules");
+    case KSM_RECORD_ERROR_NOT_JSON:
+    case KSM_RECORD_ERROR_FORMAT:
+    default:
+      return _("the file is not a saved game, or it is damaged");
+    }
+}
+
+char *
+ksm_words_board_length (guint cells)
+{
+  /* Translators: a board length, in cells along each row */
+  return g_strdup_printf (ngettext ("%u cell", "%u cells", cells), cells);
 }

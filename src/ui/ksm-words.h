@@ -35,4 +35,10 @@ const char *ksm_words_group_enters     (guint size);
  * reason where its game says it its own way. */
 char       *ksm_words_lost_reason      (const KsmRules *rules, const KsmPosition *position);
 
+/* a board's length, "17 cells" */
+char       *ksm_words_board_length     (guint cells);
+
+/* why a saved game could not be read, in a player's words, not the file's */
+const char *ksm_words_load_error       (const GError *error);
+
 G_END_DECLS

@@ -342,3 +342,31 @@ find_of_type (GtkWidget *widget, GType type)
 {
   return find_widget (widget, match_type, GSIZE_TO_POINTER (type));
 }
+
+/* With KSM_SHOT_DIR set, writes `window` (a GtkNative: a window or a
+ * popover) as it is drawn to KSM_SHOT_DIR/<name>-<language>.png, for a
+ * person to look at; without it, nothing */
+static inline void
+test_save_shot (GtkWidget *window, const char *name)
+{
+  const char *dir = g_getenv ("KSM_SHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *file = NULL, *path = NULL;
+  const char *language = g_getenv ("LANGUAGE");
+
+  if (dir == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (window);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (window), gtk_widget_get_height (window));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node == NULL)
+    return;
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node, NULL);
+  file = g_strdup_printf ("%s-%s.png", name, language != NULL && *language != '\0' ? language : "en");
+  path = g_build_filename (dir, file, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
