@@ -265,12 +265,12 @@ adopt_autosave (KsmWindow *self)
     {
       self->notice_title = g_strdup (_("An Unfinished Game from Another Version"));
       self->notice = g_strdup_printf (_("It is kept as it was, for the version of Kasimala that saved it: "
-                                        "this one cannot open it (%s)."), unreadable->message);
+                                        "this one cannot open it (%s)."), ksm_words_load_error (unreadable));
     }
   else
     {
       self->notice_title = g_strdup (_("An Unfinished Game That Could Not Be Read"));
-      self->notice = g_strdup_printf (_("It is kept as it was: %s."), unreadable->message);
+      self->notice = g_strdup_printf (_("It is kept as it was: %s."), ksm_words_load_error (unreadable));
     }
   if (!self->told_unreadable)
     {
