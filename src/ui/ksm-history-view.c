@@ -38,6 +38,7 @@ struct _KsmHistoryView
    * back; kept by the adjustment's own signals, so it holds however late
    * the rows' heights arrive on a loaded machine */
   gboolean           follow_end;
+  guint              scroll_source;   /* the list moved to its end after a layout */
 };
 
 G_DEFINE_FINAL_TYPE (KsmHistoryView, ksm_history_view, ADW_TYPE_BIN)
@@ -65,6 +66,7 @@ ksm_history_view_dispose (GObject *object)
 {
   KsmHistoryView *self = KSM_HISTORY_VIEW (object);
 
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
@@ -157,12 +159,30 @@ scroll_to_end (KsmHistoryView *self)
                                         - gtk_adjustment_get_page_size (adjustment));
 }
 
-/* the list grew or the pane changed height */
+static void
+scroll_to_end_later_cb (gpointer data)
+{
+  KsmHistoryView *self = data;
+
+  self->scroll_source = 0;
+  if (!self->follow_end)
+    return;
+  scroll_to_end (self);
+  /* the value may be right already, set in that layout and not followed
+   * by the rows (a new allocation was not asked for: in GTK 4.8 only a
+   * resize reaches the viewport then), so they are laid out again from it */
+  gtk_widget_queue_resize (GTK_WIDGET (self->list));
+}
+
+/* The list grew or the pane changed height. This comes while the scrolled
+ * window lays out its child, which has taken its place from the old value
+ * already: a value set now (or the one the layout set) moves the scroll bar
+ * and not the rows, so the rows are moved just after */
 static void
 adjustment_changed_cb (KsmHistoryView *self)
 {
-  if (self->follow_end)
-    scroll_to_end (self);
+  if (self->follow_end && self->scroll_source == 0)
+    self->scroll_source = g_idle_add_once (scroll_to_end_later_cb, self);
 }
 
 static void

@@ -1158,6 +1158,23 @@ test_coordinates_switch (Fixture *fixture, gconstpointer data)
   g_settings_reset (settings, "show-coordinates");
 }
 
+/* the newest row of the history's list, as laid out, is inside its pane:
+ * what is drawn, not only what the scroll bar says */
+static gboolean
+newest_row_drawn (GtkWidget *scroller)
+{
+  GtkWidget *list = find_of_type (scroller, GTK_TYPE_LIST_BOX);
+  GtkWidget *last = list != NULL ? gtk_widget_get_last_child (list) : NULL;
+  graphene_rect_t bounds;
+
+  while (last != NULL && !GTK_IS_LIST_BOX_ROW (last))
+    last = gtk_widget_get_prev_sibling (last);
+  if (last == NULL || !gtk_widget_compute_bounds (last, scroller, &bounds))
+    return FALSE;
+  return bounds.origin.y >= -1
+         && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller) + 1;
+}
+
 /* the history's list shows its newest row, at its end */
 static gboolean
 history_at_end (gpointer data)
@@ -1166,7 +1183,8 @@ history_at_end (gpointer data)
 
   return gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment)
          && gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
-            >= gtk_adjustment_get_upper (adjustment) - 1;
+            >= gtk_adjustment_get_upper (adjustment) - 1
+         && newest_row_drawn (data);
 }
 
 /* A game long enough to scroll the history: after each move its list ends
@@ -1202,6 +1220,22 @@ test_history_follows_the_newest_row (Fixture *fixture, gconstpointer data)
   g_assert_false (history_at_end (scroller));
   throw_until_movable (fixture, game);
   wait_for (history_at_end, scroller, "the list to come back to its end for the next row");
+
+  /* resumed by a new start of the app, the list opens on its newest row:
+   * its rows all come at once, before the pane has its size */
+  ksm_window_flush_autosave (fixture->window);
+  {
+    KsmWindow *second = ksm_window_new (fixture->app);
+    GtkWidget *again;
+
+    gtk_window_present (GTK_WINDOW (second));
+    iterate (2);
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (second), "win.resume", NULL));
+    again = find_of_type (ksm_game_view_get_history (ksm_window_get_game_view (second)),
+                          GTK_TYPE_SCROLLED_WINDOW);
+    wait_for (history_at_end, again, "the resumed game's history to open at its end");
+    test_destroy_window (GTK_WINDOW (second));
+  }
 }
 
 /* the game-over dialogs among the app's windows, made, shown or not; and
