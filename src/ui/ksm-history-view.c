@@ -159,30 +159,46 @@ scroll_to_end (KsmHistoryView *self)
                                         - gtk_adjustment_get_page_size (adjustment));
 }
 
-static void
+static gboolean
 scroll_to_end_later_cb (gpointer data)
 {
-  KsmHistoryView *self = data;
+  g_autoptr(KsmHistoryView) self = g_weak_ref_get (data);
 
+  if (self == NULL)
+    return G_SOURCE_REMOVE;
   self->scroll_source = 0;
   if (!self->follow_end)
-    return;
+    return G_SOURCE_REMOVE;
   scroll_to_end (self);
   /* the value may be right already, set in that layout and not followed
    * by the rows (a new allocation was not asked for: in GTK 4.8 only a
    * resize reaches the viewport then), so they are laid out again from it */
   gtk_widget_queue_resize (GTK_WIDGET (self->list));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+weak_ref_free (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
 }
 
 /* The list grew or the pane changed height. This comes while the scrolled
  * window lays out its child, which has taken its place from the old value
  * already: a value set now (or the one the layout set) moves the scroll bar
- * and not the rows, so the rows are moved just after */
+ * and not the rows, so the rows are moved just after. The wait holds the
+ * view weakly: it may go first. */
 static void
 adjustment_changed_cb (KsmHistoryView *self)
 {
-  if (self->follow_end && self->scroll_source == 0)
-    self->scroll_source = g_idle_add_once (scroll_to_end_later_cb, self);
+  GWeakRef *ref;
+
+  if (!self->follow_end || self->scroll_source != 0)
+    return;
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  self->scroll_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, scroll_to_end_later_cb, ref, weak_ref_free);
 }
 
 static void
