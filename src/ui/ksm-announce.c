@@ -1,0 +1,210 @@
+/* ksm-announce.c */
+#include "config.h"
+
+#include "ksm-announce.h"
+
+#include "ksm-compat.h"
+
+#define SAID_KEPT       64
+/* How long news stays before waiting news replaces it: about the time a
+ * screen reader takes to read it at its usual rate */
+#define HOLD_MIN_MS     1200
+#define HOLD_PER_CHAR_MS  55
+#define HOLD_MAX_MS     5000
+
+typedef struct {
+  GtkRoot   *root;          /* not held: the state lives on it */
+  GQueue     waiting;       /* char *, not yet shown */
+  GtkWidget *target;        /* weak: the widget showing the news */
+  char      *showing;       /* the news on it */
+  guint      hold_id;
+  GPtrArray *said;          /* char *, each message as shown */
+} KsmAnnouncer;
+
+static const char *const announcer_key = "ksm-announcer";
+static const char *const description_key = "ksm-announce-description";
+
+static void deliver (KsmAnnouncer *self);
+
+static void
+put_back_description (GtkWidget *widget)
+{
+  const char *description = g_object_get_data (G_OBJECT (widget), description_key);
+
+  if (description != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    description, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+static void
+clear_target (KsmAnnouncer *self)
+{
+  if (self->target == NULL)
+    return;
+  put_back_description (self->target);
+  g_object_remove_weak_pointer (G_OBJECT (self->target), (gpointer *) &self->target);
+  self->target = NULL;
+  g_clear_pointer (&self->showing, g_free);
+}
+
+static void
+announcer_free (gpointer data)
+{
+  KsmAnnouncer *self = data;
+
+  g_clear_handle_id (&self->hold_id, g_source_remove);
+  if (self->target != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->target), (gpointer *) &self->target);
+  g_queue_clear_full (&self->waiting, g_free);
+  g_free (self->showing);
+  g_ptr_array_unref (self->said);
+  g_free (self);
+}
+
+/* the person moved on: what the old widget showed is old news */
+static void
+focus_moved_cb (GtkRoot    *root,
+                GParamSpec *pspec,
+                gpointer    data)
+{
+  KsmAnnouncer *self = data;
+
+  if (self->target != NULL && self->target != gtk_root_get_focus (root))
+    clear_target (self);
+}
+
+static KsmAnnouncer *
+announcer_of (GtkWidget *widget, gboolean create)
+{
+  GtkRoot *root = widget != NULL ? gtk_widget_get_root (widget) : NULL;
+  KsmAnnouncer *self;
+
+  if (root == NULL)
+    return NULL;
+  self = g_object_get_data (G_OBJECT (root), announcer_key);
+  if (self != NULL || !create)
+    return self;
+
+  self = g_new0 (KsmAnnouncer, 1);
+  self->root = root;
+  g_queue_init (&self->waiting);
+  self->said = g_ptr_array_new_with_free_func (g_free);
+  g_object_set_data_full (G_OBJECT (root), announcer_key, self, announcer_free);
+  g_signal_connect (root, "notify::focus-widget", G_CALLBACK (focus_moved_cb), self);
+  return self;
+}
+
+static void
+remember (KsmAnnouncer *self, const char *message)
+{
+  if (self->said->len >= SAID_KEPT)
+    g_ptr_array_remove_index (self->said, 0);
+  g_ptr_array_add (self->said, g_strdup (message));
+}
+
+static gboolean
+hold_over_cb (gpointer data)
+{
+  KsmAnnouncer *self = data;
+
+  self->hold_id = 0;
+  if (!g_queue_is_empty (&self->waiting))
+    deliver (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* everything waiting, together, on the widget with the focus */
+static void
+deliver (KsmAnnouncer *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (self->root);
+  GtkWidget *target = focus != NULL ? focus : GTK_WIDGET (self->root);
+  g_autoptr(GString) news = g_string_new (NULL);
+  char *message;
+  guint hold;
+
+  while ((message = g_queue_pop_head (&self->waiting)) != NULL)
+    {
+      if (news->len > 0)
+        g_string_append_c (news, ' ');
+      g_string_append (news, message);
+      remember (self, message);
+      g_free (message);
+    }
+
+  if (target != self->target)
+    {
+      clear_target (self);
+      self->target = target;
+      g_object_add_weak_pointer (G_OBJECT (target), (gpointer *) &self->target);
+    }
+  g_free (self->showing);
+  self->showing = g_strdup (news->str);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  news->str, -1);
+
+  hold = CLAMP (HOLD_PER_CHAR_MS * (guint) g_utf8_strlen (news->str, -1), HOLD_MIN_MS, HOLD_MAX_MS);
+  self->hold_id = g_timeout_add (hold, hold_over_cb, self);
+}
+
+void
+ksm_announce (GtkWidget  *widget,
+              const char *message)
+{
+  KsmAnnouncer *self;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  if (message == NULL || *message == '\0')
+    return;
+  self = announcer_of (widget, TRUE);
+  if (self == NULL)
+    return;
+
+  if (ksm_compat_announce (GTK_WIDGET (self->root), message))
+    {
+      remember (self, message);
+      return;
+    }
+  g_queue_push_tail (&self->waiting, g_strdup (message));
+  if (self->hold_id == 0)
+    deliver (self);
+}
+
+void
+ksm_announce_set_description (GtkWidget  *widget,
+                              const char *description)
+{
+  KsmAnnouncer *self = announcer_of (widget, FALSE);
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_object_set_data_full (G_OBJECT (widget), description_key, g_strdup (description), g_free);
+  /* news on it stays until the person moves on */
+  if (self != NULL && self->target == widget)
+    return;
+  put_back_description (widget);
+}
+
+GPtrArray *
+ksm_announce_get_said (GtkWidget *widget)
+{
+  KsmAnnouncer *self = announcer_of (widget, TRUE);
+
+  return self != NULL ? self->said : NULL;
+}
+
+const char *
+ksm_announce_get_showing (GtkWidget *widget)
+{
+  KsmAnnouncer *self = announcer_of (widget, FALSE);
+  GtkRoot *root = widget != NULL ? gtk_widget_get_root (widget) : NULL;
+
+  if (self == NULL || root == NULL)
+    return NULL;
+  if (self->target != NULL
+      && (self->target == gtk_root_get_focus (root)
+          || (self->target == GTK_WIDGET (root) && gtk_root_get_focus (root) == NULL)))
+    return self->showing;
+  return NULL;
+}

@@ -1,0 +1,36 @@
+/* ksm-announce.h: news for a screen reader (whose turn it is, what was
+ * thrown and played) without moving the person's focus.
+ *
+ * GTK 4.8 has no announcements, but Orca reads the focused widget's
+ * description whenever it changes: the news becomes the description of
+ * whatever holds the focus in the widget's window, until the focus moves
+ * on. Messages that come while one is still being read wait, and are
+ * delivered together after it, so nothing a person needs to hear is
+ * replaced before it is read. With GTK 4.14 or newer (ksm-compat.h) each
+ * message is an announcement instead. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Says `message` (a sentence, translated) in `widget`'s window; nothing
+ * where the widget is in no window. */
+void        ksm_announce                 (GtkWidget  *widget,
+                                          const char *message);
+
+/* Sets the description `widget` has when no news is on it. A focusable
+ * widget's description goes through here, so that news shown on it is put
+ * back to this, not lost, and this is not lost under news. NULL: none. */
+void        ksm_announce_set_description (GtkWidget  *widget,
+                                          const char *description);
+
+/* What has been said in `widget`'s window so far, oldest first, as each
+ * message was given (for tests and the transcript; the last 64). */
+GPtrArray  *ksm_announce_get_said        (GtkWidget  *widget);
+
+/* What the focused widget's description holds now, news included; NULL
+ * for nothing (for tests) */
+const char *ksm_announce_get_showing     (GtkWidget  *widget);
+
+G_END_DECLS
