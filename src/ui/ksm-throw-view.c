@@ -238,10 +238,10 @@ sync (KsmThrowView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->strips),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, strips_label,
                                   -1);
-  /* the last throw, read with the button; news of the game, said on the
-   * button while it has the focus, is not replaced by it (ksm-announce.h) */
+  /* the last throw, read with the button; the game's news says it as it
+   * happens, so where the button has the focus it waits (ksm-announce.h) */
   description = note->len > 0 ? g_strdup_printf ("%s. %s", name, note->str) : g_strdup (name);
-  ksm_announce_set_description (self->throw_button, description);
+  ksm_announce_set_description_later (self->throw_button, description);
 }
 
 static void
