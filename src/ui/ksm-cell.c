@@ -403,14 +403,38 @@ released_cb (GtkGestureClick *gesture,
     gtk_widget_activate (GTK_WIDGET (self));
 }
 
+/* Enter plays the piece here; on a cell that cannot move it does nothing,
+ * and goes no further (to a default button) */
+static gboolean
+enter_cb (GtkWidget *widget,
+          GVariant  *args,
+          gpointer   user_data)
+{
+  if (KSM_CELL (widget)->movable)
+    gtk_widget_activate (widget);
+  return TRUE;
+}
+
+/* Space plays a piece that can move; anywhere else it goes on up, where
+ * the window throws with it (ksm-window.c) */
+static gboolean
+space_cb (GtkWidget *widget,
+          GVariant  *args,
+          gpointer   user_data)
+{
+  if (!KSM_CELL (widget)->movable)
+    return FALSE;
+  gtk_widget_activate (widget);
+  return TRUE;
+}
+
 static void
 ksm_cell_class_init (KsmCellClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  const guint activate_keys[] = {
-    GDK_KEY_space, GDK_KEY_KP_Space, GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter,
-  };
+  const guint enter_keys[] = { GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter };
+  const guint space_keys[] = { GDK_KEY_space, GDK_KEY_KP_Space };
 
   object_class->dispose = ksm_cell_dispose;
   object_class->finalize = ksm_cell_finalize;
@@ -431,14 +455,16 @@ ksm_cell_class_init (KsmCellClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* activate: play the piece on this cell (click, Enter or Space) */
+  /* activate: play the piece on this cell (click, Enter, or Space on a piece that can move) */
   signals[SIGNAL_ACTIVATE] =
     g_signal_new ("activate", G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
   gtk_widget_class_set_activate_signal (widget_class, signals[SIGNAL_ACTIVATE]);
-  for (guint i = 0; i < G_N_ELEMENTS (activate_keys); i++)
-    gtk_widget_class_add_binding_signal (widget_class, activate_keys[i], 0, "activate", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (enter_keys); i++)
+    gtk_widget_class_add_binding (widget_class, enter_keys[i], 0, enter_cb, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (space_keys); i++)
+    gtk_widget_class_add_binding (widget_class, space_keys[i], 0, space_cb, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "boardcell");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
@@ -473,9 +499,11 @@ ksm_cell_init (KsmCell *self)
   gtk_widget_set_child_visible (self->spot, FALSE);
   ksm_cell_style_piece (self->piece, -1, 0, FALSE);
 
-  gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
+  /* Every cell of a game can be focused and read, the other side's and
+   * the empty ones too; the board keeps them one Tab stop
+   * (ksm-board-input.c). A figure of the rules turns it off. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_DISABLED, TRUE, -1);
 
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
@@ -687,9 +715,7 @@ ksm_cell_set_movable (KsmCell  *self,
     return;
   self->movable = movable;
   set_class (GTK_WIDGET (self), "movable", movable);
-  gtk_widget_set_focusable (GTK_WIDGET (self), movable);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), movable ? "pointer" : NULL);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_DISABLED, !movable, -1);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MOVABLE]);
 }
 

@@ -1,0 +1,538 @@
+/* test-board-keys.c: the board explored from the keyboard and with a
+ * screen reader (issue 24, point 2): every cell focusable and read, the
+ * board one Tab stop, the arrows going cell by cell as the cells are placed
+ * on each game's board, Enter playing a piece, Space left to throw. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "ksm-board.h"
+#include "ksm-cell.h"
+
+#include "tests/app/test-helpers.h"
+#include "tests/app/test-keys.h"
+
+/* ---- boards ---- */
+
+static gboolean
+allocated_cb (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (data)) > 0;
+}
+
+/* A window with a button each side of the board, to Tab in and out */
+typedef struct {
+  GtkWidget *window;
+  GtkWidget *before;
+  GtkWidget *board;
+  GtkWidget *after;
+} Stage;
+
+static void
+stage_up (Stage *stage, KsmGame *game)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  stage->window = gtk_window_new ();
+  stage->before = gtk_button_new_with_label ("Before");
+  stage->after = gtk_button_new_with_label ("After");
+  stage->board = ksm_board_new ();
+  gtk_widget_set_vexpand (stage->board, TRUE);
+  gtk_box_append (GTK_BOX (box), stage->before);
+  gtk_box_append (GTK_BOX (box), stage->board);
+  gtk_box_append (GTK_BOX (box), stage->after);
+  gtk_window_set_child (GTK_WINDOW (stage->window), box);
+  gtk_window_set_default_size (GTK_WINDOW (stage->window), 900, 700);
+  ksm_board_set_animation_duration (KSM_BOARD (stage->board), 0);
+  if (game != NULL)
+    ksm_board_set_game (KSM_BOARD (stage->board), game);
+  gtk_window_present (GTK_WINDOW (stage->window));
+  wait_for (allocated_cb, stage->board, "the board allocated");
+}
+
+static void
+stage_down (Stage *stage)
+{
+  gtk_window_destroy (GTK_WINDOW (stage->window));
+}
+
+static KsmGame *
+game_against_computer (KsmGameKind kind)
+{
+  const KsmRules *rules = ksm_rules_get (kind);
+  KsmOptions options;
+  KsmSeat seats[4] = {
+    { .kind = KSM_SEAT_PERSON }, { .kind = KSM_SEAT_COMPUTER },
+    { .kind = KSM_SEAT_COMPUTER }, { .kind = KSM_SEAT_COMPUTER },
+  };
+
+  rules->default_options (&options);
+  return ksm_game_new (&options, seats, 1);
+}
+
+static guint
+n_cells (GtkWidget *board)
+{
+  guint n = 0;
+
+  while (ksm_board_get_cell (KSM_BOARD (board), n) != NULL)
+    n++;
+  return n;
+}
+
+static KsmCell *
+focused_cell (Stage *stage)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (stage->window));
+
+  return focus != NULL && KSM_IS_CELL (focus) ? KSM_CELL (focus) : NULL;
+}
+
+static char *
+cell_name (KsmGame *game, int cell)
+{
+  char name[16];
+
+  ksm_game_get_rules (game)->cell_name (ksm_game_get_options (game), cell, name, sizeof name);
+  return g_strdup (name);
+}
+
+static int
+cell_named (KsmGame *game, const char *name)
+{
+  const KsmRules *rules = ksm_game_get_rules (game);
+
+  for (int i = 0; i < rules->n_cells (ksm_game_get_options (game)); i++)
+    {
+      g_autofree char *each = cell_name (game, i);
+      if (g_str_equal (each, name))
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+/* the cell of the engine's geometry at (x, y) in its grid units, or -1 */
+static int
+cell_placed_at (KsmGame *game, float x, float y)
+{
+  const KsmRules *rules = ksm_game_get_rules (game);
+
+  for (int i = 0; i < rules->n_cells (ksm_game_get_options (game)); i++)
+    {
+      KsmCellPlace place;
+
+      rules->cell_place (ksm_game_get_options (game), i, &place);
+      if (place.x == x && place.y == y && place.width == 1.0f && place.height == 1.0f)
+        return i;
+    }
+  return -1;
+}
+
+/* the focused cell's index after `key` pressed on cell `from` */
+static int
+arrow_from (Stage *stage, int from, guint keyval)
+{
+  KsmCell *cell;
+
+  g_assert_true (gtk_widget_grab_focus (ksm_board_get_cell (KSM_BOARD (stage->board), (guint) from)));
+  g_assert_true (press (stage->window, keyval, 0));
+  cell = focused_cell (stage);
+  /* an arrow never takes the focus off the board */
+  g_assert_nonnull (cell);
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (cell), stage->board));
+  return (int) ksm_cell_get_index (cell);
+}
+
+static void
+assert_arrow (Stage *stage, KsmGame *game, const char *from, guint keyval, const char *to)
+{
+  g_autofree char *landed = cell_name (game, arrow_from (stage, cell_named (game, from), keyval));
+
+  g_assert_cmpstr (landed, ==, to);
+}
+
+/* ---- the tests ---- */
+
+static const KsmGameKind kinds[] = { KSM_GAME_KASIMALA, KSM_GAME_ASHTE_KASHTE, KSM_GAME_ASI_KELIYA };
+
+/* Every cell, yards too, can be focused and is read by its name as the
+ * coordinates show it; none is greyed out */
+static void
+test_all_focusable (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autoptr(KsmGame) game = game_against_computer (kinds[k]);
+      const KsmRules *rules = ksm_game_get_rules (game);
+      Stage stage;
+      guint n;
+
+      stage_up (&stage, game);
+      n = n_cells (stage.board);
+      g_assert_cmpuint (n, >=, (guint) rules->n_cells (ksm_game_get_options (game)));
+      for (guint i = 0; i < n; i++)
+        {
+          GtkWidget *cell = ksm_board_get_cell (KSM_BOARD (stage.board), i);
+
+          g_assert_true (gtk_widget_get_focusable (cell));
+          g_assert_false (gtk_test_accessible_has_state (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_STATE_DISABLED));
+          g_assert_true (gtk_widget_grab_focus (cell));
+          g_assert_true (gtk_widget_has_focus (cell));
+          if (i < (guint) rules->n_cells (ksm_game_get_options (game)))
+            {
+              g_autofree char *name = cell_name (game, (int) i);
+              g_autofree char *prefix = g_strconcat (name, ", ", NULL);
+
+              g_assert_true (g_str_has_prefix (ksm_cell_get_label (KSM_CELL (cell)), prefix));
+            }
+          else
+            g_assert_nonnull (strstr (ksm_cell_get_label (KSM_CELL (cell)), "off the board"));
+        }
+      stage_down (&stage);
+    }
+}
+
+/* What a cell says it holds, and whose: the person's, the computer's, or
+ * nothing */
+static void
+test_labels (void)
+{
+  g_autoptr(KsmGame) game = game_against_computer (KSM_GAME_KASIMALA);
+  Stage stage;
+
+  stage_up (&stage, game);
+  gtk_test_accessible_assert_property (ksm_board_get_cell (KSM_BOARD (stage.board), (guint) cell_named (game, "B16")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "B16, your waiting brick");
+  gtk_test_accessible_assert_property (ksm_board_get_cell (KSM_BOARD (stage.board), (guint) cell_named (game, "T3")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "T3, a waiting stone of the computer's");
+  gtk_test_accessible_assert_property (ksm_board_get_cell (KSM_BOARD (stage.board), (guint) cell_named (game, "M8")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "M8, empty");
+  stage_down (&stage);
+}
+
+/* The arrows on each game's board: the cell beside, above or below as the
+ * engine places them; all cells reached from any, the arrows alone */
+static void
+check_grid_arrows (KsmGameKind kind)
+{
+  g_autoptr(KsmGame) game = game_against_computer (kind);
+  const KsmRules *rules = ksm_game_get_rules (game);
+  const KsmOptions *options = ksm_game_get_options (game);
+  static const struct { guint keyval; int dx, dy; } arrows[] = {
+    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
+  };
+  Stage stage;
+  guint n, checked = 0;
+  g_autofree gboolean *reached = NULL;
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
+  int start = 0;
+
+  stage_up (&stage, game);
+  n = n_cells (stage.board);
+  for (int i = 0; i < rules->n_cells (options); i++)
+    {
+      KsmCellPlace place;
+
+      rules->cell_place (options, i, &place);
+      if (place.width != 1.0f || place.height != 1.0f)
+        continue;
+      for (guint a = 0; a < G_N_ELEMENTS (arrows); a++)
+        {
+          int beside = cell_placed_at (game, place.x + arrows[a].dx, place.y + arrows[a].dy);
+
+          if (beside < 0)
+            continue;
+          g_assert_cmpint (arrow_from (&stage, i, arrows[a].keyval), ==, beside);
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >, 0);
+
+  /* from one cell, the arrows reach every other, the yards too */
+  reached = g_new0 (gboolean, n);
+  reached[start] = TRUE;
+  g_array_append_val (queue, start);
+  for (guint q = 0; q < queue->len; q++)
+    {
+      int from = g_array_index (queue, int, q);
+
+      for (guint a = 0; a < G_N_ELEMENTS (arrows); a++)
+        {
+          int to = arrow_from (&stage, from, arrows[a].keyval);
+
+          if (!reached[to])
+            {
+              reached[to] = TRUE;
+              g_array_append_val (queue, to);
+            }
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    if (!reached[i])
+      {
+        g_autofree char *name = i < (guint) rules->n_cells (options) ? cell_name (game, (int) i) : g_strdup ("a yard");
+        g_error ("%s: %s is not reached with the arrows", rules->id, name);
+      }
+  stage_down (&stage);
+}
+
+static void
+test_arrows_kasimala (void)
+{
+  g_autoptr(KsmGame) game = game_against_computer (KSM_GAME_KASIMALA);
+  Stage stage;
+
+  stage_up (&stage, game);
+  /* along the rows and the mala, and between them: T on top, B below */
+  assert_arrow (&stage, game, "M5", GDK_KEY_Right, "M6");
+  assert_arrow (&stage, game, "M5", GDK_KEY_Left, "M4");
+  assert_arrow (&stage, game, "M5", GDK_KEY_Up, "T5");
+  assert_arrow (&stage, game, "M5", GDK_KEY_Down, "B5");
+  assert_arrow (&stage, game, "T5", GDK_KEY_Down, "M5");
+  assert_arrow (&stage, game, "B5", GDK_KEY_Up, "M5");
+  assert_arrow (&stage, game, "B16", GDK_KEY_Right, "B17");
+  /* at an edge the focus stays */
+  assert_arrow (&stage, game, "B17", GDK_KEY_Right, "B17");
+  assert_arrow (&stage, game, "T1", GDK_KEY_Up, "T1");
+  assert_arrow (&stage, game, "B1", GDK_KEY_Down, "B1");
+  /* a row's ends */
+  assert_arrow (&stage, game, "M9", GDK_KEY_Home, "M1");
+  assert_arrow (&stage, game, "M9", GDK_KEY_End, "M17");
+  stage_down (&stage);
+  check_grid_arrows (KSM_GAME_KASIMALA);
+}
+
+static void
+test_arrows_ashte (void)
+{
+  g_autoptr(KsmGame) game = game_against_computer (KSM_GAME_ASHTE_KASHTE);
+  Stage stage;
+
+  stage_up (&stage, game);
+  /* rank 7 on top, file a on the left */
+  assert_arrow (&stage, game, "d4", GDK_KEY_Right, "e4");
+  assert_arrow (&stage, game, "d4", GDK_KEY_Up, "d5");
+  assert_arrow (&stage, game, "d4", GDK_KEY_Down, "d3");
+  assert_arrow (&stage, game, "d4", GDK_KEY_Left, "c4");
+  assert_arrow (&stage, game, "c4", GDK_KEY_End, "g4");
+  stage_down (&stage);
+  check_grid_arrows (KSM_GAME_ASHTE_KASHTE);
+}
+
+static void
+test_arrows_asi (void)
+{
+  g_autoptr(KsmGame) game = game_against_computer (KSM_GAME_ASI_KELIYA);
+  const KsmRules *rules = ksm_game_get_rules (game);
+  const KsmOptions *options = ksm_game_get_options (game);
+  Stage stage;
+  int home = cell_named (game, "H");
+  KsmCellPlace place;
+
+  stage_up (&stage, game);
+  /* the home at the cross's middle: each arrow to the triangle that way */
+  rules->cell_place (options, home, &place);
+  g_assert_cmpint (arrow_from (&stage, home, GDK_KEY_Up), ==, cell_placed_at (game, place.x, place.y - 1));
+  g_assert_cmpint (arrow_from (&stage, home, GDK_KEY_Down), ==, cell_placed_at (game, place.x, place.y + 1));
+  g_assert_cmpint (arrow_from (&stage, home, GDK_KEY_Left), ==, cell_placed_at (game, place.x - 1, place.y));
+  g_assert_cmpint (arrow_from (&stage, home, GDK_KEY_Right), ==, cell_placed_at (game, place.x + 1, place.y));
+  stage_down (&stage);
+  check_grid_arrows (KSM_GAME_ASI_KELIYA);
+}
+
+/* The board is one Tab stop: in on one cell, out on the next Tab; back in
+ * where it left; Shift+Tab the same way back */
+static void
+test_one_tab_stop (void)
+{
+  g_autoptr(KsmGame) game = game_against_computer (KSM_GAME_KASIMALA);
+  Stage stage;
+  KsmCell *cell;
+  GtkWidget *explored;
+
+  stage_up (&stage, game);
+  gtk_widget_grab_focus (stage.before);
+  g_assert_true (press (stage.window, GDK_KEY_Tab, 0));
+  cell = focused_cell (&stage);
+  g_assert_nonnull (cell);
+  g_assert_true (press (stage.window, GDK_KEY_Tab, 0));
+  g_assert_true (gtk_widget_has_focus (stage.after));
+
+  /* Shift+Tab comes back to the same cell; arrows move on from it */
+  g_assert_true (press (stage.window, GDK_KEY_Tab, GDK_SHIFT_MASK));
+  g_assert_true (focused_cell (&stage) == cell);
+  g_assert_true (press (stage.window, GDK_KEY_Right, 0));
+  explored = GTK_WIDGET (focused_cell (&stage));
+  g_assert_true (explored != GTK_WIDGET (cell));
+  g_assert_true (press (stage.window, GDK_KEY_Tab, GDK_SHIFT_MASK));
+  g_assert_true (gtk_widget_has_focus (stage.before));
+  /* and Tab back in lands where the person left off */
+  g_assert_true (press (stage.window, GDK_KEY_Tab, 0));
+  g_assert_true (gtk_widget_has_focus (explored));
+  stage_down (&stage);
+}
+
+/* throws (lost throws pass the turn) until a move is due */
+static void
+throw_until_move (KsmGame *game)
+{
+  for (int i = 0; i < 500 && ksm_game_get_phase (game) == KSM_PHASE_THROW; i++)
+    g_assert_true (ksm_game_throw (game));
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_MOVE);
+}
+
+/* Enter plays a piece that can move and nothing else; Space on a cell
+ * that cannot move goes on up (the window throws with it); M goes to a
+ * piece that can move; Tab from elsewhere comes in on one */
+static void
+test_play_keys (void)
+{
+  g_autoptr(KsmGame) game = new_game_of (KSM_GAME_KASIMALA);
+  KsmRecord *record = ksm_game_get_record (game);
+  Stage stage;
+  GtkWidget *mover, *other = NULL;
+  guint n_events;
+  const KsmMove *move;
+
+  stage_up (&stage, game);
+  /* the throw: neither a cell nor the board takes Space, so that it goes
+   * on up to the game page's throw */
+  gtk_widget_grab_focus (ksm_board_get_cell (KSM_BOARD (stage.board), 0));
+  g_assert_cmpint (ksm_game_get_phase (game), ==, KSM_PHASE_THROW);
+  g_assert_false (press_within (stage.board, GDK_KEY_space, 0));
+
+  gtk_widget_grab_focus (stage.before);
+  throw_until_move (game);
+  /* Tab comes in on a piece that can move */
+  g_assert_true (press (stage.window, GDK_KEY_Tab, 0));
+  mover = GTK_WIDGET (focused_cell (&stage));
+  g_assert_nonnull (mover);
+  g_assert_true (ksm_cell_get_movable (KSM_CELL (mover)));
+  /* what it says: where it lands, and what it takes */
+  move = ksm_board_scene_move_from (ksm_board_get_scene (KSM_BOARD (stage.board)),
+                                    (int) ksm_cell_get_index (KSM_CELL (mover)));
+  g_assert_nonnull (move);
+  {
+    g_autofree char *to = cell_name (game, move->to);
+    g_autofree char *lands = g_strconcat ("moves to ", to, NULL);
+    g_assert_nonnull (strstr (ksm_cell_get_label (KSM_CELL (mover)), lands));
+    if (move->captured > 0)
+      g_assert_nonnull (strstr (ksm_cell_get_label (KSM_CELL (mover)), "takes "));
+  }
+
+  /* a cell that cannot move: Enter does nothing, Space goes on up */
+  for (guint i = 0; other == NULL; i++)
+    if (!ksm_cell_get_movable (KSM_CELL (ksm_board_get_cell (KSM_BOARD (stage.board), i))))
+      other = ksm_board_get_cell (KSM_BOARD (stage.board), i);
+  gtk_widget_grab_focus (other);
+  n_events = ksm_record_get_n_events (record);
+  g_assert_true (press (stage.window, GDK_KEY_Return, 0));
+  g_assert_false (press_within (stage.board, GDK_KEY_space, 0));
+  g_assert_cmpuint (ksm_record_get_n_events (record), ==, n_events);
+  g_assert_true (gtk_widget_has_focus (other));
+
+  /* M goes to a piece that can move */
+  g_assert_true (press (stage.window, GDK_KEY_m, 0));
+  g_assert_nonnull (focused_cell (&stage));
+  g_assert_true (ksm_cell_get_movable (focused_cell (&stage)));
+
+  /* Enter plays it; the focus stays on the board */
+  mover = GTK_WIDGET (focused_cell (&stage));
+  g_assert_true (press (stage.window, GDK_KEY_Return, 0));
+  ksm_board_finish_animation (KSM_BOARD (stage.board));
+  g_assert_cmpuint (ksm_record_get_n_events (record), ==, n_events + 1);
+  g_assert_cmpint (ksm_record_get_event (record, n_events)->kind, ==, KSM_EVENT_MOVE);
+  g_assert_true (gtk_widget_has_focus (mover));
+  stage_down (&stage);
+}
+
+/* A move that takes: its piece says what it would take */
+static void
+test_capture_label (void)
+{
+  g_autoptr(KsmGame) game = new_game_of (KSM_GAME_KASIMALA);
+  Stage stage;
+  gboolean seen = FALSE;
+
+  stage_up (&stage, game);
+  for (int i = 0; i < 4000 && !seen && ksm_game_get_phase (game) != KSM_PHASE_OVER; i++)
+    {
+      guint n_moves;
+      const KsmMove *moves;
+
+      if (ksm_game_get_phase (game) == KSM_PHASE_THROW)
+        {
+          g_assert_true (ksm_game_throw (game));
+          continue;
+        }
+      moves = ksm_game_get_moves (game, &n_moves);
+      for (guint m = 0; m < n_moves; m++)
+        if (moves[m].captured > 0)
+          {
+            GtkWidget *cell = ksm_board_get_move_cell (KSM_BOARD (stage.board), &moves[m]);
+            g_autofree char *to = cell_name (game, moves[m].to);
+            /* the bricks take stones, the stones bricks */
+            g_autofree char *said = g_strdup_printf ("moves to %s, takes %u %s%s", to, moves[m].captured,
+                                                     ksm_game_get_player (game) == 0 ? "stone" : "brick",
+                                                     moves[m].captured > 1 ? "s" : "");
+
+            const KsmMove *shown = ksm_board_scene_move_from (ksm_board_get_scene (KSM_BOARD (stage.board)),
+                                                              (int) ksm_cell_get_index (KSM_CELL (cell)));
+
+            /* the cell says the move it would play, where it has several */
+            if (shown == NULL || !ksm_moves_equal (shown, &moves[m]))
+              continue;
+            g_assert_true (g_str_has_suffix (ksm_cell_get_label (KSM_CELL (cell)), said));
+            seen = TRUE;
+            break;
+          }
+      /* the move that takes most goes on to more captures */
+      g_assert_true (ksm_game_play (game, &moves[n_moves - 1]));
+      ksm_board_finish_animation (KSM_BOARD (stage.board));
+    }
+  g_assert_true (seen);
+  stage_down (&stage);
+}
+
+/* A figure of the rules is a picture: no Tab stop */
+static void
+test_figure_no_stop (void)
+{
+  g_autoptr(KsmGame) game = game_against_computer (KSM_GAME_KASIMALA);
+  KsmPosition position = *ksm_game_get_position (game);
+  Stage stage;
+
+  stage_up (&stage, NULL);
+  ksm_board_set_position (KSM_BOARD (stage.board), &position);
+  for (guint i = 0; i < n_cells (stage.board); i++)
+    g_assert_false (gtk_widget_get_focusable (ksm_board_get_cell (KSM_BOARD (stage.board), i)));
+  gtk_widget_grab_focus (stage.before);
+  g_assert_true (press (stage.window, GDK_KEY_Tab, 0));
+  g_assert_true (gtk_widget_has_focus (stage.after));
+  stage_down (&stage);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *home = g_dir_make_tmp ("ksm-board-keys-XXXXXX", NULL);
+  int status;
+
+  test_isolate_home (home);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/board-keys/all-focusable", test_all_focusable);
+  g_test_add_func ("/board-keys/labels", test_labels);
+  g_test_add_func ("/board-keys/arrows-kasimala", test_arrows_kasimala);
+  g_test_add_func ("/board-keys/arrows-ashte-kashte", test_arrows_ashte);
+  g_test_add_func ("/board-keys/arrows-asi-keliya", test_arrows_asi);
+  g_test_add_func ("/board-keys/one-tab-stop", test_one_tab_stop);
+  g_test_add_func ("/board-keys/play-keys", test_play_keys);
+  g_test_add_func ("/board-keys/capture-label", test_capture_label);
+  g_test_add_func ("/board-keys/figure-no-stop", test_figure_no_stop);
+
+  status = g_test_run ();
+  remove_tree (home);
+  return status;
+}
