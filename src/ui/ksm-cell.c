@@ -30,6 +30,7 @@ struct _KsmCell
   GtkWidget  *spot;       /* an outline where it left, a footstep on its way */
   GtkWidget  *taken;      /* a small piece of what it took, in a corner */
   GtkWidget  *mark;       /* a safe cell's glyph, drawn large beneath all; NULL: none */
+  GtkWidget  *focus_ring; /* over all, shown while the keyboard focus is here */
   guint       trail;
   int         trail_style;
   int         taken_style;
@@ -285,6 +286,7 @@ ksm_cell_size_allocate (GtkWidget *widget,
     }
   if (self->mark != NULL)
     allocate_mark (self->mark, width, height);
+  allocate_rect (self->focus_ring, &GRAPHENE_RECT_INIT (0, 0, width, height));
 }
 
 /* The pieces stand on the trail of a move, and what it took shows over
@@ -301,10 +303,13 @@ ksm_cell_snapshot (GtkWidget   *widget,
   gtk_widget_snapshot_child (widget, self->spot, snapshot);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (child != self->wash && child != self->spot && child != self->taken && child != self->mark)
+    if (child != self->wash && child != self->spot && child != self->taken && child != self->mark
+        && child != self->focus_ring)
       gtk_widget_snapshot_child (widget, child, snapshot);
   if (self->taken != NULL)
     gtk_widget_snapshot_child (widget, self->taken, snapshot);
+  /* over everything, so no mark or piece hides where the focus is */
+  gtk_widget_snapshot_child (widget, self->focus_ring, snapshot);
 }
 
 static void
@@ -319,6 +324,7 @@ ksm_cell_dispose (GObject *object)
   g_clear_pointer (&self->spot, gtk_widget_unparent);
   g_clear_pointer (&self->taken, gtk_widget_unparent);
   g_clear_pointer (&self->mark, gtk_widget_unparent);
+  g_clear_pointer (&self->focus_ring, gtk_widget_unparent);
 
   G_OBJECT_CLASS (ksm_cell_parent_class)->dispose (object);
 }
@@ -498,6 +504,8 @@ ksm_cell_init (KsmCell *self)
   gtk_widget_set_child_visible (self->wash, FALSE);
   gtk_widget_set_child_visible (self->spot, FALSE);
   ksm_cell_style_piece (self->piece, -1, 0, FALSE);
+  /* its look is all in the stylesheets: boardcell:focus-visible > label.focus-ring */
+  self->focus_ring = new_part (self, "focus-ring");
 
   /* Every cell of a game can be focused and read, the other side's and
    * the empty ones too; the board keeps them one Tab stop

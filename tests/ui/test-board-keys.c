@@ -1,10 +1,12 @@
 /* test-board-keys.c: the board explored from the keyboard and with a
- * screen reader (issue 24, point 2): every cell focusable and read, the
- * board one Tab stop, the arrows going cell by cell as the cells are placed
- * on each game's board, Enter playing a piece, Space left to throw. */
+ * screen reader (issue 24, points 2 and 5): every cell focusable and read,
+ * the board one Tab stop, the arrows going cell by cell as the cells are
+ * placed on each game's board, Enter playing a piece, Space left to throw,
+ * and a focus mark that stands out in every stylesheet. */
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
 
 #include "ksm-board.h"
 #include "ksm-cell.h"
@@ -512,6 +514,257 @@ test_figure_no_stop (void)
   stage_down (&stage);
 }
 
+/* ---- the focus mark ---- */
+
+/* WCAG 2 relative luminance and contrast ratio */
+static double
+linear (double channel)
+{
+  return channel <= 0.04045 ? channel / 12.92 : pow ((channel + 0.055) / 1.055, 2.4);
+}
+
+static double
+luminance (const GdkRGBA *c)
+{
+  return 0.2126 * linear (c->red) + 0.7152 * linear (c->green) + 0.0722 * linear (c->blue);
+}
+
+static double
+contrast (const GdkRGBA *a, const GdkRGBA *b)
+{
+  double la = luminance (a), lb = luminance (b);
+
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+/* `c` as it shows over the opaque `under` */
+static GdkRGBA
+over (const GdkRGBA *c, const GdkRGBA *under)
+{
+  return (GdkRGBA) {
+    c->red * c->alpha + under->red * (1 - c->alpha),
+    c->green * c->alpha + under->green * (1 - c->alpha),
+    c->blue * c->alpha + under->blue * (1 - c->alpha),
+    1,
+  };
+}
+
+static GdkRGBA
+mix (const GdkRGBA *a, const GdkRGBA *b, double t)
+{
+  return (GdkRGBA) {
+    a->red * (1 - t) + b->red * t, a->green * (1 - t) + b->green * t, a->blue * (1 - t) + b->blue * t, 1,
+  };
+}
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static GdkRGBA
+named (GtkWidget *widget, const char *name)
+{
+  GdkRGBA color;
+
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, &color))
+    g_error ("no colour %s", name);
+  return color;
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+/* the app's stylesheets for a style, over libadwaita's, as the app loads them */
+static GtkCssProvider *
+load_sheets (const char *const *sheets)
+{
+  GtkCssProvider *provider = gtk_css_provider_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; sheets[i] != NULL; i++)
+    {
+      g_autofree char *path = g_strconcat ("/io/github/kasimala/Kasimala/", sheets[i], NULL);
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+
+      g_assert_nonnull (bytes);
+      g_string_append_len (text, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes));
+      g_string_append_c (text, '\n');
+    }
+  gtk_css_provider_load_from_data (provider, text->str, (gssize) text->len);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  return provider;
+}
+
+static gboolean
+find_border_of (GskRenderNode *node, const GdkRGBA *color)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        if (find_border_of (gsk_container_node_get_child (node, i), color))
+          return TRUE;
+      return FALSE;
+    case GSK_DEBUG_NODE:
+      return find_border_of (gsk_debug_node_get_child (node), color);
+    case GSK_CLIP_NODE:
+      return find_border_of (gsk_clip_node_get_child (node), color);
+    case GSK_ROUNDED_CLIP_NODE:
+      return find_border_of (gsk_rounded_clip_node_get_child (node), color);
+    case GSK_TRANSFORM_NODE:
+      return find_border_of (gsk_transform_node_get_child (node), color);
+    case GSK_OPACITY_NODE:
+      return find_border_of (gsk_opacity_node_get_child (node), color);
+    case GSK_BORDER_NODE:
+      return gdk_rgba_equal (&gsk_border_node_get_colors (node)[0], color);
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+ring_drawn (GtkWidget *cell, const GdkRGBA *outer)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (cell);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), gtk_widget_get_width (cell),
+                          gtk_widget_get_height (cell));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  return node != NULL && find_border_of (node, outer);
+}
+
+static gboolean
+restyled_cb (gpointer data)
+{
+  GtkWidget *widget = data;
+  GdkRGBA outer = named (widget, "ksm_focus_outer_color");
+
+  /* the focused cell's ring is drawn in the style's colour */
+  return ring_drawn (widget, &outer);
+}
+
+static gboolean
+unstyled_cb (gpointer data)
+{
+  return !restyled_cb (data);
+}
+
+/* A cell marked as the keyboard focus marks it, without waiting on the window
+ * to be the active one: GTK shows :focus-visible only in that */
+static void
+show_focus (GtkWidget *cell, gboolean shown)
+{
+  const GtkStateFlags flags = GTK_STATE_FLAG_FOCUSED | GTK_STATE_FLAG_FOCUS_VISIBLE;
+
+  if (shown)
+    gtk_widget_set_state_flags (cell, flags, FALSE);
+  else
+    gtk_widget_unset_state_flags (cell, flags);
+}
+
+/* At least 3:1 between the focus ring and what it is drawn on, cell or
+ * wood, in every style: the ring's dark outside or its light inside,
+ * whichever stands out there, and between the two; and the ring's
+ * colours greys, apart from the coloured marks */
+static void
+test_focus_contrast (void)
+{
+  static const char *const light[] = { "style.css", NULL };
+  static const char *const dark[] = { "style.css", "style-dark.css", NULL };
+  static const char *const hc[] = { "style.css", "style-hc.css", NULL };
+  static const char *const hc_dark[] = { "style.css", "style-dark.css", "style-hc.css", NULL };
+  static const struct {
+    const char         *name;
+    const char *const  *sheets;
+    gboolean            dark, high_contrast;
+  } styles[] = {
+    { "light", light, FALSE, FALSE }, { "dark", dark, TRUE, FALSE },
+    { "high contrast", hc, FALSE, TRUE }, { "high contrast dark", hc_dark, TRUE, TRUE },
+  };
+  static const char *const grounds[] = {
+    "ksm_cell_color", "ksm_mala_color", "ksm_ring_color", "ksm_board_light_color", "ksm_board_dark_color",
+  };
+  static const char *const marks[] = { "accent_color", "ksm_next_color", "ksm_trail_color" };
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_autoptr(GSettings) a11y = NULL;
+  g_autoptr(GSettingsSchema) schema =
+    g_settings_schema_source_lookup (g_settings_schema_source_get_default (), "org.gnome.desktop.a11y.interface", TRUE);
+  g_autoptr(KsmGame) game = game_against_computer (KSM_GAME_ASHTE_KASHTE);
+  Stage stage;
+
+  if (schema != NULL && g_settings_schema_has_key (schema, "high-contrast"))
+    a11y = g_settings_new ("org.gnome.desktop.a11y.interface");
+  stage_up (&stage, game);
+
+  for (guint s = 0; s < G_N_ELEMENTS (styles); s++)
+    {
+      g_autoptr(GtkCssProvider) provider = NULL;
+      GtkWidget *cell = ksm_board_get_cell (KSM_BOARD (stage.board), 0);
+      GtkWidget *other = ksm_board_get_cell (KSM_BOARD (stage.board), 1);
+      GdkRGBA outer, inner, cell_color;
+      g_autoptr(GString) figures = g_string_new (NULL);
+
+      adw_style_manager_set_color_scheme (manager, styles[s].dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                                  : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      if (a11y != NULL)
+        g_settings_set_boolean (a11y, "high-contrast", styles[s].high_contrast);
+      provider = load_sheets (styles[s].sheets);
+      if (styles[s].high_contrast && !adw_style_manager_get_high_contrast (manager))
+        g_test_message ("%s: libadwaita's own high contrast is not on here; its window colours are the usual ones",
+                        styles[s].name);
+
+      cell_color = named (cell, "ksm_cell_color");
+      outer = over ((GdkRGBA[]) { named (cell, "ksm_focus_outer_color") }, &cell_color);
+      inner = over ((GdkRGBA[]) { named (cell, "ksm_focus_inner_color") }, &cell_color);
+      g_string_append_printf (figures, "%s: outer ring to inner %.2f;", styles[s].name, contrast (&outer, &inner));
+      g_assert_cmpfloat (contrast (&outer, &inner), >=, 3.0);
+      for (guint g = 0; g < G_N_ELEMENTS (grounds) + 1; g++)
+        {
+          GdkRGBA ground;
+          double to_outer, to_inner;
+          const char *name = g < G_N_ELEMENTS (grounds) ? grounds[g] : "movable cell";
+
+          if (g < G_N_ELEMENTS (grounds))
+            ground = named (cell, grounds[g]);
+          else
+            ground = mix (&cell_color, (GdkRGBA[]) { named (cell, "accent_bg_color") }, 0.4);
+          ground = over (&ground, &cell_color);
+          to_outer = contrast (&outer, &ground);
+          to_inner = contrast (&inner, &ground);
+          g_string_append_printf (figures, " %s: outer %.2f, inner %.2f;", name, to_outer, to_inner);
+          if (MAX (to_outer, to_inner) < 3.0)
+            g_error ("%s: the focus ring shows %.2f:1 at most on %s", styles[s].name, MAX (to_outer, to_inner), name);
+        }
+      /* unlike the coloured marks: its colours are greys */
+      if (!styles[s].high_contrast)
+        for (guint m = 0; m < G_N_ELEMENTS (marks); m++)
+          {
+            GdkRGBA mark = named (cell, marks[m]);
+
+            g_assert_false (gdk_rgba_equal (&mark, &outer));
+            g_assert_false (gdk_rgba_equal (&mark, &inner));
+          }
+      for (guint c = 0; c < 2; c++)
+        {
+          const GdkRGBA *ring = c == 0 ? &outer : &inner;
+          g_assert_cmpfloat (MAX (MAX (ring->red, ring->green), ring->blue)
+                             - MIN (MIN (ring->red, ring->green), ring->blue), <, 0.12);
+        }
+      g_test_message ("%s", figures->str);
+
+      /* drawn while the focus is shown there, and only then */
+      show_focus (cell, TRUE);
+      wait_for (restyled_cb, cell, "the focus ring drawn");
+      show_focus (cell, FALSE);
+      wait_for (unstyled_cb, cell, "the focus ring gone");
+      g_assert_false (restyled_cb (other));
+
+      gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider));
+    }
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  if (a11y != NULL)
+    g_settings_reset (a11y, "high-contrast");
+  stage_down (&stage);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -531,6 +784,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/board-keys/play-keys", test_play_keys);
   g_test_add_func ("/board-keys/capture-label", test_capture_label);
   g_test_add_func ("/board-keys/figure-no-stop", test_figure_no_stop);
+  g_test_add_func ("/board-keys/focus-contrast", test_focus_contrast);
 
   status = g_test_run ();
   remove_tree (home);
