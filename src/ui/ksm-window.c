@@ -363,7 +363,8 @@ focus_play_cb (gpointer user_data)
       if (cell != NULL && (focus == NULL || !gtk_widget_is_ancestor (focus, board)))
         gtk_widget_grab_focus (cell);
     }
-  else if (focus == NULL || gtk_widget_is_ancestor (focus, board))
+  /* a person reading the board stays there: Space throws from it */
+  else if (focus == NULL)
     gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
 }
 
