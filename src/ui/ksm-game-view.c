@@ -44,6 +44,11 @@ struct _KsmGameView
   guint           group_sizes;     /* the sizes offered (bits), 0: none shown */
   gboolean        group_syncing;
 
+  /* weak: where the focus was when F1 or F9 took it into its pane */
+  GtkWidget      *rules_return_focus;
+  GtkWidget      *history_return_focus;
+  gboolean        focus_history;   /* F9 waits for the history to show */
+
   KsmGame        *game;
   GSignalGroup   *game_signals;
   int             score[KSM_MAX_PLAYERS];
@@ -71,6 +76,8 @@ ksm_game_view_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->review);
   g_clear_pointer (&self->pending_signature, g_free);
+  g_clear_weak_pointer (&self->rules_return_focus);
+  g_clear_weak_pointer (&self->history_return_focus);
   G_OBJECT_CLASS (ksm_game_view_parent_class)->dispose (object);
 }
 
@@ -126,6 +133,40 @@ static void
 rules_close_cb (KsmGameView *self)
 {
   ksm_game_view_set_rules_revealed (self, FALSE);
+}
+
+static GtkWidget *focus_of (KsmGameView *self);
+static void history_shown_cb (KsmGameView *self);
+
+/* "game.close-pane": the pane that holds the focus closes, and the focus
+ * goes back where it was before the pane took it */
+static void
+close_pane_action_cb (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  KsmGameView *self = KSM_GAME_VIEW (widget);
+  GtkWidget *focus = focus_of (self);
+
+  if (focus == NULL)
+    return;
+  if (gtk_widget_is_ancestor (focus, adw_flap_get_flap (self->rules_flap)))
+    ksm_game_view_set_rules_revealed (self, FALSE);
+  else if (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->history_view)))
+    ksm_game_view_set_history_revealed (self, FALSE);
+}
+
+/* Escape anywhere in a pane closes it (the rules' search has its own,
+ * which does the same) */
+static void
+add_escape (GtkWidget *pane)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                      gtk_named_action_new ("game.close-pane")));
+  gtk_widget_add_controller (pane, keys);
 }
 
 /* A label that changes keeps room for `lines` lines, however many its text
@@ -250,6 +291,7 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, review_bar);
   gtk_widget_class_install_action (widget_class, "game.glossary", "s", glossary_action_cb);
   gtk_widget_class_install_action (widget_class, "game.close-rules", NULL, close_rules_action_cb);
+  gtk_widget_class_install_action (widget_class, "game.close-pane", NULL, close_pane_action_cb);
 }
 
 static void game_changed_cb (KsmGameView *self);
@@ -271,6 +313,10 @@ ksm_game_view_init (KsmGameView *self)
   /* Escape or Ctrl+W in the rules' search field closes the pane */
   g_signal_connect_object (self->rules_view, "close", G_CALLBACK (rules_close_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->flap, "notify::reveal-progress", G_CALLBACK (history_shown_cb), self,
+                           G_CONNECT_SWAPPED);
+  add_escape (adw_flap_get_flap (self->rules_flap));
+  add_escape (GTK_WIDGET (self->history_view));
 
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,
@@ -1065,19 +1111,110 @@ ksm_game_view_get_rules_revealed (KsmGameView *self)
   return adw_flap_get_reveal_flap (self->rules_flap);
 }
 
+static GtkWidget *
+focus_of (KsmGameView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return root != NULL ? gtk_root_get_focus (root) : NULL;
+}
+
+/* A pane opening takes the focus from where it is now, to give back */
+static void
+remember_focus (KsmGameView *self, GtkWidget **slot, GtkWidget *pane)
+{
+  GtkWidget *focus = focus_of (self);
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, pane))
+    g_set_weak_pointer (slot, focus);
+}
+
+/* A pane closing on the focus gives it back where it was (the board's
+ * cell, a button), or, where that has gone, to the throw; before the pane
+ * hides, so that the focus is never left on a hidden widget. One who left
+ * the pane is left where they went. */
+static void
+give_back_focus (KsmGameView *self, GtkWidget **slot, GtkWidget *pane)
+{
+  GtkWidget *focus = focus_of (self);
+
+  if (focus != NULL && gtk_widget_is_ancestor (focus, pane))
+    {
+      GtkWidget *back = *slot;
+      if (back == NULL || !gtk_widget_get_mapped (back) || gtk_widget_is_ancestor (back, pane)
+          || !gtk_widget_grab_focus (back))
+        gtk_widget_grab_focus (GTK_WIDGET (self->throw_view));
+    }
+  g_clear_weak_pointer (slot);
+}
+
 void
 ksm_game_view_set_rules_revealed (KsmGameView *self,
                                   gboolean     revealed)
 {
+  GtkWidget *pane;
+
   g_return_if_fail (KSM_IS_GAME_VIEW (self));
 
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  pane = adw_flap_get_flap (self->rules_flap);
+  if (!revealed)
+    {
+      give_back_focus (self, &self->rules_return_focus, pane);
+      adw_flap_set_reveal_flap (self->rules_flap, FALSE);
+      return;
+    }
+  /* F1 takes the keyboard to the pane, at its search */
+  remember_focus (self, &self->rules_return_focus, pane);
+  adw_flap_set_reveal_flap (self->rules_flap, TRUE);
+  gtk_widget_grab_focus (ksm_rules_view_get_search_entry (self->rules_view));
+}
 
-  adw_flap_set_reveal_flap (self->rules_flap, revealed);
-  /* keyboard play goes back to the throw when the pane closes on the focus */
-  if (!revealed && focus != NULL && gtk_widget_is_ancestor (focus, adw_flap_get_flap (self->rules_flap)))
-    gtk_widget_grab_focus (GTK_WIDGET (self->throw_view));
+/* the history asked to take the focus does, once it is shown */
+static void
+history_shown_cb (KsmGameView *self)
+{
+  GtkWidget *pane = GTK_WIDGET (self->history_view);
+  GtkWidget *focus = focus_of (self);
+
+  if (!self->focus_history || !adw_flap_get_reveal_flap (self->flap))
+    {
+      self->focus_history = FALSE;
+      return;
+    }
+  if ((focus != NULL && gtk_widget_is_ancestor (focus, pane))
+      || gtk_widget_child_focus (pane, GTK_DIR_TAB_FORWARD))
+    self->focus_history = FALSE;
+}
+
+gboolean
+ksm_game_view_get_history_revealed (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), FALSE);
+  return adw_flap_get_reveal_flap (self->flap);
+}
+
+void
+ksm_game_view_set_history_revealed (KsmGameView *self,
+                                    gboolean     revealed)
+{
+  GtkWidget *pane;
+
+  g_return_if_fail (KSM_IS_GAME_VIEW (self));
+
+  pane = GTK_WIDGET (self->history_view);
+  if (!revealed)
+    {
+      give_back_focus (self, &self->history_return_focus, pane);
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+      return;
+    }
+  /* F9 takes the keyboard to the history, at its newest row (the one
+   * selected), or the history itself while it has none */
+  remember_focus (self, &self->history_return_focus, pane);
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  /* a folded history is shown, and can take the focus, once it slides in */
+  self->focus_history = TRUE;
+  history_shown_cb (self);
 }
 
 void
@@ -1087,6 +1224,7 @@ ksm_game_view_show_glossary (KsmGameView *self,
   g_return_if_fail (KSM_IS_GAME_VIEW (self));
   g_return_if_fail (id != NULL);
 
+  remember_focus (self, &self->rules_return_focus, adw_flap_get_flap (self->rules_flap));
   adw_flap_set_reveal_flap (self->rules_flap, TRUE);
   ksm_rules_view_show_entry (self->rules_view, id);
 }

@@ -449,6 +449,9 @@ game_over_response_cb (KsmWindow      *self,
       ksm_window_review (self, record, NULL);
       ksm_review_set_step (self->review, ksm_review_get_n_steps (self->review));
       g_action_change_state (action, g_variant_new_boolean (TRUE));
+      /* the history opened beside it took the focus: the review's keys are
+       * the timeline's */
+      gtk_widget_grab_focus (GTK_WIDGET (ksm_review_bar_get_timeline (ksm_game_view_get_review_bar (self->game_view))));
     }
 }
 
@@ -887,10 +890,9 @@ static void
 toggle_history_cb (GSimpleAction *action, GVariant *state, gpointer user_data)
 {
   KsmWindow *self = KSM_WINDOW (user_data);
-  AdwFlap *flap = ksm_game_view_get_flap (self->game_view);
 
   g_simple_action_set_state (action, state);
-  adw_flap_set_reveal_flap (flap, g_variant_get_boolean (state));
+  ksm_game_view_set_history_revealed (self->game_view, g_variant_get_boolean (state));
 }
 
 static void
