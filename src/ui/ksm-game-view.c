@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-announce.h"
 #include "ksm-board.h"
 #include "ksm-history-view.h"
 #include "ksm-play-layout.h"
@@ -752,6 +753,12 @@ group_token_toggled_cb (GtkToggleButton *button,
   /* the game's "selected-group" notification brings the board and the
    * toggles along */
   ksm_game_select_group (self->game, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "group")));
+  {
+    /* Translators: said when a token is chosen: "Chosen: Enter the pair",
+     * "Chosen: sudi, 3 units" */
+    g_autofree char *said = g_strdup_printf (_("Chosen: %s"), gtk_button_get_label (GTK_BUTTON (button)));
+    ksm_announce (GTK_WIDGET (button), said);
+  }
 }
 
 /* Groups of different sizes in hand that the chosen throw can enter: one
@@ -782,6 +789,8 @@ sync_groups (KsmGameView *self)
             gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (token), first);
           else
             first = GTK_TOGGLE_BUTTON (token);
+          gtk_accessible_update_state (GTK_ACCESSIBLE (token), GTK_ACCESSIBLE_STATE_PRESSED,
+                                       GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
           g_signal_connect_object (token, "toggled", G_CALLBACK (group_token_toggled_cb), self, 0);
           gtk_box_append (GTK_BOX (self->group_tokens), token);
         }
@@ -794,6 +803,41 @@ sync_groups (KsmGameView *self)
                                   == chosen);
   self->group_syncing = FALSE;
   gtk_widget_set_visible (self->group_tokens, sizes != 0);
+}
+
+/* A token says what it is, the state of its toggle whether it is chosen */
+static char *
+token_words (const KsmRules *rules, const Held *held, guint i, guint value)
+{
+  if (held->split)
+    /* Translators: a token of a So-hatara's pool, which chooses the units
+     * up to it: "3 units of a pool of 6" */
+    return g_strdup_printf (ngettext ("%u unit of a pool of %u", "%u units of a pool of %u", value),
+                            value, held->pool);
+  /* Translators: a throw held to be played, its name and how far it moves:
+   * "sudi, 3 units" */
+  return g_strdup_printf (ngettext ("%s, %u unit", "%s, %u units", value),
+                          ksm_words_face_name (rules, held->pending[i]), value);
+}
+
+/* What a person chose by a token is said, as the game now has it */
+static void
+say_chosen (KsmGameView *self, GtkWidget *token)
+{
+  guint selected = ksm_game_get_selected_throw (self->game);
+  g_autofree char *said = NULL;
+  Held held;
+
+  get_held (self, &held);
+  if (held.split)
+    /* Translators: said when units of a So-hatara's pool are chosen: "3 of
+     * the pool's 6 units chosen" */
+    said = g_strdup_printf (ngettext ("%u of the pool's %u unit chosen", "%u of the pool's %u units chosen",
+                                      held.pool), selected, held.pool);
+  else
+    said = g_strdup_printf (_("Chosen: %s"),
+                            (const char *) g_object_get_data (G_OBJECT (token), "words"));
+  ksm_announce (token, said);
 }
 
 static void
@@ -814,6 +858,7 @@ pending_token_toggled_cb (GtkToggleButton *button,
   /* the tokens show the game's choice, even where it stays as it was (a
    * unit of the pool clicked off) */
   sync_pending (self);
+  say_chosen (self, GTK_WIDGET (button));
 }
 
 /* One token a throw waiting, or with a So-hatara one a unit of the pool;
@@ -904,7 +949,15 @@ sync_pending (KsmGameView *self)
             group = GTK_TOGGLE_BUTTON (token);
         }
       g_object_set_data (G_OBJECT (token), "value", GUINT_TO_POINTER (value));
+      {
+        char *words = token_words (rules, st, i, value);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (token), GTK_ACCESSIBLE_PROPERTY_LABEL, words, -1);
+        g_object_set_data_full (G_OBJECT (token), "words", words, g_free);
+      }
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (token), chosen);
+      /* said "not pressed" from the first, not only once toggled off */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (token), GTK_ACCESSIBLE_STATE_PRESSED,
+                                   chosen ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
       gtk_widget_set_sensitive (token, person && has_move_of (self, value));
       g_signal_connect_object (token, "toggled", G_CALLBACK (pending_token_toggled_cb), self, 0);
       gtk_box_append (GTK_BOX (self->pending_tokens), token);
