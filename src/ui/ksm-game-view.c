@@ -49,6 +49,7 @@ struct _KsmGameView
   GtkWidget      *rules_return_focus;
   GtkWidget      *history_return_focus;
   gboolean        focus_history;   /* F9 waits for the history to show */
+  gboolean        focus_rules;     /* and F1 for the rules */
 
   KsmGame        *game;
   GSignalGroup   *game_signals;
@@ -138,6 +139,7 @@ rules_close_cb (KsmGameView *self)
 
 static GtkWidget *focus_of (KsmGameView *self);
 static void history_shown_cb (KsmGameView *self);
+static void rules_shown_cb (KsmGameView *self);
 
 /* "game.close-pane": the pane that holds the focus closes, and the focus
  * goes back where it was before the pane took it */
@@ -315,6 +317,8 @@ ksm_game_view_init (KsmGameView *self)
   g_signal_connect_object (self->rules_view, "close", G_CALLBACK (rules_close_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->flap, "notify::reveal-progress", G_CALLBACK (history_shown_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->rules_flap, "notify::reveal-progress", G_CALLBACK (rules_shown_cb), self,
                            G_CONNECT_SWAPPED);
   add_escape (adw_flap_get_flap (self->rules_flap));
   add_escape (GTK_WIDGET (self->history_view));
@@ -1172,6 +1176,27 @@ focus_of (KsmGameView *self)
   return root != NULL ? gtk_root_get_focus (root) : NULL;
 }
 
+/* While a pane slides in, the person moved the focus elsewhere: it is left
+ * there */
+static gboolean
+moved_on (KsmGameView *self, GtkWidget *was, GtkWidget *pane)
+{
+  GtkWidget *focus = focus_of (self);
+
+  return focus != NULL && focus != was && !gtk_widget_is_ancestor (focus, pane);
+}
+
+gboolean
+ksm_game_view_focus_in_pane (KsmGameView *self)
+{
+  GtkWidget *focus;
+
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), FALSE);
+  focus = focus_of (self);
+  return focus != NULL && (gtk_widget_is_ancestor (focus, adw_flap_get_flap (self->rules_flap))
+                           || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->history_view)));
+}
+
 /* A pane opening takes the focus from where it is now, to give back */
 static void
 remember_focus (KsmGameView *self, GtkWidget **slot, GtkWidget *pane)
@@ -1219,7 +1244,25 @@ ksm_game_view_set_rules_revealed (KsmGameView *self,
   /* F1 takes the keyboard to the pane, at its search */
   remember_focus (self, &self->rules_return_focus, pane);
   adw_flap_set_reveal_flap (self->rules_flap, TRUE);
-  gtk_widget_grab_focus (ksm_rules_view_get_search_entry (self->rules_view));
+  self->focus_rules = TRUE;
+  rules_shown_cb (self);
+}
+
+/* The rules asked to take the focus do, once shown: a screen reader is
+ * told of no focus that lands on a widget still hidden, and said nothing */
+static void
+rules_shown_cb (KsmGameView *self)
+{
+  GtkWidget *search = ksm_rules_view_get_search_entry (self->rules_view);
+
+  if (!self->focus_rules || !adw_flap_get_reveal_flap (self->rules_flap)
+      || moved_on (self, self->rules_return_focus, adw_flap_get_flap (self->rules_flap)))
+    {
+      self->focus_rules = FALSE;
+      return;
+    }
+  if (gtk_widget_get_mapped (search) && gtk_widget_grab_focus (search))
+    self->focus_rules = FALSE;
 }
 
 /* the history asked to take the focus does, once it is shown */
@@ -1229,7 +1272,8 @@ history_shown_cb (KsmGameView *self)
   GtkWidget *pane = GTK_WIDGET (self->history_view);
   GtkWidget *focus = focus_of (self);
 
-  if (!self->focus_history || !adw_flap_get_reveal_flap (self->flap))
+  if (!self->focus_history || !adw_flap_get_reveal_flap (self->flap)
+      || moved_on (self, self->history_return_focus, pane))
     {
       self->focus_history = FALSE;
       return;

@@ -59,6 +59,8 @@ void          ksm_game_view_set_rules_revealed (KsmGameView *self,
 gboolean      ksm_game_view_get_history_revealed (KsmGameView *self);
 void          ksm_game_view_set_history_revealed (KsmGameView *self,
                                                   gboolean     revealed);
+/* whether the focus is in the rules or the history */
+gboolean      ksm_game_view_focus_in_pane        (KsmGameView *self);
 /* opens the pane at a glossary entry, "kasi" */
 void          ksm_game_view_show_glossary      (KsmGameView *self,
                                                 const char  *id);

@@ -354,6 +354,9 @@ focus_play_cb (gpointer user_data)
       || !g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game"))
     return;
 
+  /* one reading the rules or the history is left there */
+  if (ksm_game_view_focus_in_pane (self->game_view))
+    return;
   board = ksm_game_view_get_board (self->game_view);
   focus = gtk_root_get_focus (GTK_ROOT (self));
   if (ksm_game_get_phase (self->game) == KSM_PHASE_MOVE)
