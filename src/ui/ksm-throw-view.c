@@ -277,6 +277,22 @@ ksm_throw_view_grab_focus (GtkWidget *widget)
   return gtk_widget_grab_focus (self->throw_button);
 }
 
+/* Tab and Shift+Tab go through the view as through any widget. GTK's last
+ * resort on Shift+Tab out of a child is to grab the widget itself, which
+ * here puts the focus back on the button: that is no step, and taken as
+ * one it kept Shift+Tab on the button for ever. */
+static gboolean
+ksm_throw_view_focus (GtkWidget        *widget,
+                      GtkDirectionType  direction)
+{
+  KsmThrowView *self = KSM_THROW_VIEW (widget);
+  gboolean was_on_button = gtk_widget_is_focus (self->throw_button);
+
+  if (!GTK_WIDGET_CLASS (ksm_throw_view_parent_class)->focus (widget, direction))
+    return FALSE;
+  return !(was_on_button && gtk_widget_is_focus (self->throw_button));
+}
+
 /* ---- GObject ---- */
 
 static void
@@ -360,6 +376,7 @@ ksm_throw_view_class_init (KsmThrowViewClass *klass)
   object_class->get_property = ksm_throw_view_get_property;
   object_class->set_property = ksm_throw_view_set_property;
   widget_class->grab_focus = ksm_throw_view_grab_focus;
+  widget_class->focus = ksm_throw_view_focus;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,
