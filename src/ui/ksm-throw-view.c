@@ -261,19 +261,12 @@ changed_cb (KsmGame      *game,
   sync (self);
 }
 
-/* The window focuses the view after a new game: the button takes it.
- * Shift+Tab from the button asks the view itself to take the focus (as
- * GTK does with an ancestor going backwards): it declines, so the focus
- * goes on back to the board instead of staying on the button. */
+/* The window focuses the view after a new game: the button takes it. */
 static gboolean
 ksm_throw_view_grab_focus (GtkWidget *widget)
 {
   KsmThrowView *self = KSM_THROW_VIEW (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
 
-  if (focus != NULL && gtk_widget_is_ancestor (focus, widget))
-    return FALSE;
   return gtk_widget_grab_focus (self->throw_button);
 }
 

@@ -258,7 +258,8 @@ test_game_page_round (Fixture *fixture, gconstpointer data)
     {
       g_auto(Walk) walk = { 0 };
       walk_round (window, throw_view, GTK_DIR_TAB_FORWARD, &walk);
-      g_assert_false (visited_in (&walk, board) && first_movable_cell (KSM_BOARD (board)) == NULL);
+      /* the board stays one stop, to explore, with or without a move */
+      g_assert_true (visited_in (&walk, board));
     }
 }
 

@@ -72,6 +72,28 @@ press_within (GtkWidget *top, guint keyval, GdkModifierType modifiers)
   return FALSE;
 }
 
+/* Space as the window's capture-phase key controller ("ksm-space-throws")
+ * gets it, before any focused widget: TRUE when it took the key */
+static inline gboolean
+press_space_first (GtkWidget *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) each = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (each), "ksm-space-throws") != 0)
+        continue;
+      g_assert_cmpint (gtk_event_controller_get_propagation_phase (each), ==, GTK_PHASE_CAPTURE);
+      g_signal_emit_by_name (each, "key-pressed", GDK_KEY_space, 0, 0, &handled);
+      return handled;
+    }
+  g_error ("the window has no controller for Space");
+  return FALSE;
+}
+
 /* TRUE when something in the window took the key */
 static inline gboolean
 press (GtkWidget *window, guint keyval, GdkModifierType modifiers)
