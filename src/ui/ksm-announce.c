@@ -81,6 +81,21 @@ announcer_free (gpointer data)
   g_free (self);
 }
 
+/* Where news goes: the focus; or, where the focus went nowhere (a focused
+ * button made insensitive), the widget that had it, which a screen reader
+ * still reads as its place; or else the window */
+static GtkWidget *
+news_target (KsmAnnouncer *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (self->root);
+
+  if (focus != NULL)
+    return focus;
+  if (self->focus != NULL && gtk_widget_get_root (self->focus) == self->root)
+    return self->focus;
+  return GTK_WIDGET (self->root);
+}
+
 static void
 show_on (KsmAnnouncer *self, GtkWidget *target, const char *news)
 {
@@ -99,10 +114,9 @@ show_on (KsmAnnouncer *self, GtkWidget *target, const char *news)
                                   news, -1);
 }
 
-/* The focus moved on. News still being read goes with it, read with the
- * widget that has the focus now (a new page takes the focus just as the
- * game on it is told); older news stays behind, and the old widget gets its
- * own description back. */
+/* The focus moved on: the news stays behind (a screen reader read it where
+ * it was, and reads the new widget now), and the old widget gets its own
+ * description back. */
 static void
 focus_moved_cb (GtkRoot    *root,
                 GParamSpec *pspec,
@@ -110,8 +124,6 @@ focus_moved_cb (GtkRoot    *root,
 {
   KsmAnnouncer *self = data;
   GtkWidget *focus = gtk_root_get_focus (root);
-  GtkWidget *target = focus != NULL ? focus : GTK_WIDGET (root);
-  g_autofree char *news = NULL;
 
   /* a line kept for later is the widget's once the focus is elsewhere (a
    * focus gone nowhere, as from a button made insensitive, is still its
@@ -130,15 +142,8 @@ focus_moved_cb (GtkRoot    *root,
         g_object_add_weak_pointer (G_OBJECT (focus), (gpointer *) &self->focus);
     }
 
-  if (self->target == NULL || self->target == target)
-    return;
-  if (self->hold_id == 0 || self->showing == NULL)
-    {
-      clear_target (self);
-      return;
-    }
-  news = g_strdup (self->showing);
-  show_on (self, target, news);
+  if (self->target != NULL && self->target != news_target (self))
+    clear_target (self);
 }
 
 static KsmAnnouncer *
@@ -159,6 +164,9 @@ announcer_of (GtkWidget *widget, gboolean create)
   self->said = g_ptr_array_new_with_free_func (g_free);
   g_object_set_data_full (G_OBJECT (root), announcer_key, self, announcer_free);
   g_signal_connect (root, "notify::focus-widget", G_CALLBACK (focus_moved_cb), self);
+  self->focus = gtk_root_get_focus (root);
+  if (self->focus != NULL)
+    g_object_add_weak_pointer (G_OBJECT (self->focus), (gpointer *) &self->focus);
   return self;
 }
 
@@ -185,8 +193,7 @@ hold_over_cb (gpointer data)
 static void
 deliver (KsmAnnouncer *self)
 {
-  GtkWidget *focus = gtk_root_get_focus (self->root);
-  GtkWidget *target = focus != NULL ? focus : GTK_WIDGET (self->root);
+  GtkWidget *target = news_target (self);
   g_autoptr(GString) news = g_string_new (NULL);
   Waiting *waiting;
   guint hold;
@@ -260,6 +267,17 @@ ksm_announce_latest (GtkWidget  *widget,
 }
 
 void
+ksm_announce_interrupt (GtkWidget *widget)
+{
+  KsmAnnouncer *self = announcer_of (widget, FALSE);
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  if (self == NULL)
+    return;
+  g_clear_handle_id (&self->hold_id, g_source_remove);
+}
+
+void
 ksm_announce_set_description (GtkWidget  *widget,
                               const char *description)
 {
@@ -315,9 +333,7 @@ ksm_announce_get_showing (GtkWidget *widget)
 
   if (self == NULL || root == NULL)
     return NULL;
-  if (self->target != NULL
-      && (self->target == gtk_root_get_focus (root)
-          || (self->target == GTK_WIDGET (root) && gtk_root_get_focus (root) == NULL)))
+  if (self->target != NULL && self->target == news_target (self))
     return self->showing;
   return NULL;
 }

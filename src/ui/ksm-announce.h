@@ -24,6 +24,11 @@ void        ksm_announce                 (GtkWidget  *widget,
 void        ksm_announce_latest          (GtkWidget  *widget,
                                           const char *message);
 
+/* The person acted (a key pressed, which cuts a screen reader short): the
+ * news being read no longer holds back what comes next; what waits is
+ * shown with the next message. */
+void        ksm_announce_interrupt       (GtkWidget  *widget);
+
 /* Sets the description `widget` has when no news is on it. A focusable
  * widget's description goes through here, so that news shown on it is put
  * back to this, not lost, and this is not lost under news. NULL: none. */
@@ -45,8 +50,7 @@ GPtrArray  *ksm_announce_get_said        (GtkWidget  *widget);
  * for nothing (for tests) */
 const char *ksm_announce_get_showing     (GtkWidget  *widget);
 
-/* whether news shown is still being read (held before the next, and
- * carried to where the focus moves) */
+/* whether news shown is still being read, holding the next back */
 gboolean    ksm_announce_is_holding      (GtkWidget  *widget);
 
 G_END_DECLS

@@ -23,6 +23,7 @@ struct _KsmNarrator
   KsmPosition   before;         /* the position the next event is played in */
   GString      *words;          /* this action's, not yet said */
   gboolean      turn_changed;
+  guint         opened_id;      /* the game opened, to be said */
 };
 
 G_DEFINE_FINAL_TYPE (KsmNarrator, ksm_narrator, G_TYPE_OBJECT)
@@ -32,6 +33,7 @@ ksm_narrator_dispose (GObject *object)
 {
   KsmNarrator *self = KSM_NARRATOR (object);
 
+  g_clear_handle_id (&self->opened_id, g_source_remove);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
@@ -108,6 +110,18 @@ end_sentence (KsmNarrator *self)
     g_string_append (self->words, _("."));
 }
 
+/* A person's own throw or move cuts short what is being read: they pressed
+ * a key, and a screen reader stops at a key press, so their result is not
+ * held back behind the news they interrupted */
+static void
+person_acted (KsmNarrator *self, guint player)
+{
+  const KsmSeat *seat = ksm_game_get_seat (self->game, player);
+
+  if (self->words->len == 0 && seat != NULL && seat->kind == KSM_SEAT_PERSON)
+    ksm_announce_interrupt (self->speaker);
+}
+
 static void
 thrown_cb (KsmNarrator *self, guint player, guint face, guint pattern, KsmGame *game)
 {
@@ -115,6 +129,7 @@ thrown_cb (KsmNarrator *self, guint player, guint face, guint pattern, KsmGame *
 
   if (!is_told (self))
     return;
+  person_acted (self, player);
   start_sentence (self);
   /* Translators: said to a screen reader: a side, the throw's name and its
    * value, "Stones threw sudi, 3" */
@@ -130,6 +145,7 @@ moved_cb (KsmNarrator *self, guint player, const KsmMove *move, gpointer effect,
 
   if (!is_told (self))
     return;
+  person_acted (self, player);
   clauses = ksm_words_move_clauses (ksm_game_get_rules (game), ksm_game_get_options (game),
                                     &self->before, (int) player, move);
   /* after its own throw the move goes on the throw's sentence; a move of a
@@ -253,6 +269,23 @@ ksm_narrator_new (GtkWidget *speaker)
   return self;
 }
 
+static gboolean
+say_opened_cb (gpointer data)
+{
+  KsmNarrator *self = data;
+  g_autofree char *state = NULL;
+  g_autofree char *opened = NULL;
+
+  self->opened_id = 0;
+  if (!is_told (self))
+    return G_SOURCE_REMOVE;
+  state = ksm_narrator_describe_state (self->game);
+  opened = g_strdup_printf ("%s%s %s%s", ksm_words_game_name (ksm_game_get_rules (self->game)),
+                            _("."), state, ends_sentence_text (state) ? "" : _("."));
+  ksm_announce (self->speaker, opened);
+  return G_SOURCE_REMOVE;
+}
+
 void
 ksm_narrator_set_game (KsmNarrator *self,
                        KsmGame     *game)
@@ -267,14 +300,11 @@ ksm_narrator_set_game (KsmNarrator *self,
   if (game != NULL)
     self->before = *ksm_game_get_position (game);
   g_signal_group_set_target (self->game_signals, game);
-  /* a game opened: the game and where it stands */
+  /* a game opened: the game and where it stands, once its page has shown
+   * and given the focus to what the person plays with, where it is read */
+  g_clear_handle_id (&self->opened_id, g_source_remove);
   if (is_told (self))
-    {
-      g_autofree char *state = ksm_narrator_describe_state (game);
-      g_autofree char *opened = g_strdup_printf ("%s%s %s%s", ksm_words_game_name (ksm_game_get_rules (game)),
-                                                 _("."), state, ends_sentence_text (state) ? "" : _("."));
-      ksm_announce (self->speaker, opened);
-    }
+    self->opened_id = g_idle_add_full (G_PRIORITY_LOW, say_opened_cb, self, NULL);
 }
 
 /* a throw that earns another, where the turn holds no throws to play */
