@@ -30,6 +30,7 @@
 #include "ksm-window.h"
 
 #include "app-test-util.h"
+#include "test-records.h"
 
 /* a game of `id` with these seats, the computer without delay */
 static KsmGame *
@@ -335,45 +336,6 @@ test_other_pages_round (Fixture *fixture, gconstpointer data)
 
 /* ---- a review ---- */
 
-/* a two-person Kasimala game of random moves, `n_events` long */
-static KsmRecord *
-make_record (guint64 seed, guint n_events)
-{
-  const KsmRules *rules = ksm_rules_get (KSM_GAME_KASIMALA);
-  const KsmSeat seats[2] = { { KSM_SEAT_PERSON, 0 }, { KSM_SEAT_PERSON, 0 } };
-  KsmOptions options;
-  KsmPosition pos;
-  KsmMove moves[KSM_MAX_MOVES];
-  KsmRandom rng;
-  KsmRecord *record;
-
-  rules->default_options (&options);
-  record = ksm_record_new (&options, seats, seed);
-  ksm_random_seed (&rng, seed);
-  rules->init (&pos, &options);
-  for (guint i = 0; i < n_events && pos.phase != KSM_PHASE_OVER; i++)
-    {
-      KsmEvent event = { .player = pos.to_move };
-      if (pos.phase == KSM_PHASE_THROW)
-        {
-          event.kind = KSM_EVENT_THROW;
-          event.face = (guint8) ksm_throw_sample (&rules->throws, &rng, &event.pattern);
-          rules->apply_throw (&pos, event.face);
-        }
-      else
-        {
-          int n = rules->legal_moves (&pos, moves);
-          int chosen = (int) ksm_random_below (&rng, (guint32) n);
-          event.kind = moves[chosen].kind == KSM_MOVE_LOSE ? KSM_EVENT_LOST : KSM_EVENT_MOVE;
-          event.face = pos.face;
-          event.move = moves[chosen];
-          rules->apply_move (&pos, &moves[chosen], NULL);
-        }
-      ksm_record_append (record, &event);
-    }
-  return record;
-}
-
 typedef struct {
   Fixture    *fixture;
   const char *prefix;
@@ -417,7 +379,7 @@ static void
 test_review (Fixture *fixture, gconstpointer data)
 {
   GtkWidget *window = GTK_WIDGET (fixture->window);
-  g_autoptr(KsmRecord) record = make_record (7, 40);
+  g_autoptr(KsmRecord) record = test_random_record (7, 40);
   guint n = ksm_record_get_n_events (record);
   KsmHistoryView *history = KSM_HISTORY_VIEW (ksm_game_view_get_history (view_of (fixture)));
   GtkWidget *timeline;

@@ -20,6 +20,7 @@
 
 #include "test-application.h"
 #include "test-helpers.h"
+#include "test-records.h"
 
 #define N_GAMES 3
 
@@ -29,45 +30,6 @@ typedef struct {
   char           *data_dir;
   GFile          *files[N_GAMES];
 } Fixture;
-
-/* a two-person Kasimala game of random moves, `n_events` long */
-static KsmRecord *
-make_record (guint64 seed, guint n_events)
-{
-  const KsmRules *rules = ksm_rules_get (KSM_GAME_KASIMALA);
-  const KsmSeat seats[2] = { { KSM_SEAT_PERSON, 0 }, { KSM_SEAT_PERSON, 0 } };
-  KsmOptions options;
-  KsmPosition pos;
-  KsmMove moves[KSM_MAX_MOVES];
-  KsmRandom rng;
-  KsmRecord *record;
-
-  rules->default_options (&options);
-  record = ksm_record_new (&options, seats, seed);
-  ksm_random_seed (&rng, seed);
-  rules->init (&pos, &options);
-  for (guint i = 0; i < n_events && pos.phase != KSM_PHASE_OVER; i++)
-    {
-      KsmEvent event = { .player = pos.to_move };
-      if (pos.phase == KSM_PHASE_THROW)
-        {
-          event.kind = KSM_EVENT_THROW;
-          event.face = (guint8) ksm_throw_sample (&rules->throws, &rng, &event.pattern);
-          rules->apply_throw (&pos, event.face);
-        }
-      else
-        {
-          int n = rules->legal_moves (&pos, moves);
-          int chosen = (int) ksm_random_below (&rng, (guint32) n);
-          event.kind = moves[chosen].kind == KSM_MOVE_LOSE ? KSM_EVENT_LOST : KSM_EVENT_MOVE;
-          event.face = pos.face;
-          event.move = moves[chosen];
-          rules->apply_move (&pos, &moves[chosen], NULL);
-        }
-      ksm_record_append (record, &event);
-    }
-  return record;
-}
 
 static void
 fixture_set_up (Fixture *fixture, gconstpointer data)
@@ -80,7 +42,7 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
   store = ksm_store_new (directory);
   for (guint i = 0; i < N_GAMES; i++)
     {
-      g_autoptr(KsmRecord) record = make_record (40 + i, 60 + 10 * i);
+      g_autoptr(KsmRecord) record = test_random_record (40 + i, 60 + 10 * i);
       g_autoptr(GError) error = NULL;
       fixture->files[i] = ksm_store_keep (store, record, &error);
       g_assert_no_error (error);
@@ -277,7 +239,7 @@ test_import_good_and_bad (Fixture *fixture, gconstpointer data)
   g_autofree char *good_path = g_build_filename (dir, "good.json", NULL);
   g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
   g_autoptr(GFile) good = g_file_new_for_path (good_path);
-  g_autoptr(KsmRecord) record = make_record (99, 30);
+  g_autoptr(KsmRecord) record = test_random_record (99, 30);
   const char *message;
 
   activate (fixture, "win.saved-games");
@@ -453,7 +415,7 @@ test_play_from_here_keeps_the_original (Fixture *fixture, gconstpointer data)
 static void
 test_review_from_end_screen (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(KsmRecord) whole = make_record (5, 100000);
+  g_autoptr(KsmRecord) whole = test_random_record (5, 100000);
   g_autoptr(KsmRecord) record = NULL;
   g_autoptr(GFile) autosave = NULL;
   g_autofree char *path = g_build_filename (fixture->data_dir, "autosave.json", NULL);
