@@ -9,6 +9,7 @@
 #include "ksm-a11y.h"
 #include "ksm-board.h"
 #include "ksm-history-view.h"
+#include "ksm-narrator.h"
 #include "ksm-play-layout.h"
 #include "ksm-rules-view.h"
 #include "ksm-throw-view.h"
@@ -47,6 +48,7 @@ struct _KsmGameView
 
   KsmGame        *game;
   GSignalGroup   *game_signals;
+  KsmNarrator    *narrator;
   int             score[KSM_MAX_PLAYERS];
   guint           n_scores;
 };
@@ -69,6 +71,9 @@ ksm_game_view_dispose (GObject *object)
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
+  if (self->narrator != NULL)
+    ksm_narrator_set_game (self->narrator, NULL);
+  g_clear_object (&self->narrator);
   g_clear_object (&self->game);
   g_clear_object (&self->review);
   g_clear_pointer (&self->pending_signature, g_free);
@@ -273,6 +278,7 @@ ksm_game_view_init (KsmGameView *self)
   g_signal_connect_object (self->rules_view, "close", G_CALLBACK (rules_close_cb),
                            self, G_CONNECT_SWAPPED);
 
+  self->narrator = ksm_narrator_new (GTK_WIDGET (self));
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self,
                                  G_CONNECT_SWAPPED);
@@ -353,18 +359,6 @@ goal_cell (const KsmRules *rules, const KsmOptions *options)
 /* The same player throws again after a throw played or lost (the game's
  * throws-again); a turn that still gathers throws to play afterwards holds
  * them, and is still to throw, not throwing again. */
-static gboolean
-throws_again_now (KsmGame *game)
-{
-  uint8_t held[KSM_MAX_PENDING];
-  bool split;
-  int pool;
-
-  return ksm_game_get_throws_again (game)
-         && ksm_rules_held_throws (ksm_game_get_rules (game), ksm_game_get_position (game),
-                                   held, &split, &pool) == 0;
-}
-
 /* The blood rule: the rules say whom it holds and who has captured */
 static gboolean
 has_blood_rule (const KsmRules *rules, const KsmPosition *position)
@@ -544,8 +538,6 @@ update_status (KsmGameView *self)
   const KsmRules *rules;
   const KsmOptions *options;
   const KsmPosition *position;
-  guint player;
-  const char *name;
   g_autofree char *status = NULL;
   g_autoptr(GString) pieces = g_string_new (NULL);
 
@@ -555,47 +547,8 @@ update_status (KsmGameView *self)
   rules = ksm_game_get_rules (game);
   options = ksm_game_get_options (game);
   position = ksm_game_get_position (game);
-  player = ksm_game_get_player (game);
-  name = ksm_words_player_name (rules, options, (int) player);
 
-  if (ksm_game_get_phase (game) == KSM_PHASE_OVER)
-    {
-      KsmOutcome outcome;
-      ksm_game_get_outcome (game, &outcome);
-      if (outcome.winner < 0)
-        status = g_strdup (_("The game is drawn"));
-      else if (ksm_rules_partner_of (rules, options, outcome.winner) >= 0)
-        /* Translators: a team's win; %s and %s are the partners */
-        status = g_strdup_printf (_("%s and %s won"), ksm_words_player_name (rules, options, outcome.winner),
-                                  ksm_words_player_name (rules, options,
-                                                         ksm_rules_partner_of (rules, options, outcome.winner)));
-      else if (outcome.gulmasi)
-        /* Translators: %s is the winning side */
-        status = g_strdup_printf (_("%s won. Gulmasi!"), ksm_words_player_name (rules, options, outcome.winner));
-      else
-        status = g_strdup_printf (_("%s won"), ksm_words_player_name (rules, options, outcome.winner));
-    }
-  else if (ksm_game_is_read_only (game) && ksm_game_get_phase (game) == KSM_PHASE_THROW)
-    /* Translators: a reviewed game: %s is the side whose throw comes next */
-    status = g_strdup_printf (_("Next: %s throws"), name);
-  else if (ksm_game_is_read_only (game))
-    /* Translators: a reviewed game: %s is the side whose move comes next */
-    status = g_strdup_printf (_("Next: %s moves"), name);
-  else if (!ksm_game_is_person_to_act (game) && throws_again_now (game))
-    /* Translators: %s is a side played by the computer, after a throw that earns another */
-    status = g_strdup_printf (_("%s (the computer) throws again…"), name);
-  else if (!ksm_game_is_person_to_act (game))
-    /* Translators: %s is a side played by the computer */
-    status = g_strdup_printf (_("%s (the computer) is playing…"), name);
-  else if (throws_again_now (game))
-    /* Translators: %s is a side; Space is the key that throws */
-    status = g_strdup_printf (_("%s throws again: press Space or Throw"), name);
-  else if (ksm_game_get_phase (game) == KSM_PHASE_THROW)
-    /* Translators: %s is a side; Space is the key that throws */
-    status = g_strdup_printf (_("%s to throw: press Space or Throw"), name);
-  else
-    /* Translators: %s is a side */
-    status = g_strdup_printf (_("%s to move: choose a highlighted piece"), name);
+  status = ksm_narrator_describe_state (game);
   gtk_label_set_label (self->status_label, status);
 
   {
@@ -917,6 +870,7 @@ ksm_game_view_set_game (KsmGameView *self, KsmGame *game)
   ksm_throw_view_set_game (self->throw_view, game);
   ksm_history_view_set_game (self->history_view, game);
   ksm_turn_strip_set_game (self->turn_strip, game);
+  ksm_narrator_set_game (self->narrator, game);
   sync_pending (self);
   if (game != NULL)
     ksm_rules_view_set_rules (self->rules_view, ksm_game_get_rules (game), ksm_game_get_options (game));

@@ -12,6 +12,8 @@
 
 #include "ksm-rules-view.h"
 
+#include "ksm-announce.h"
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -674,8 +676,7 @@ show_count (KsmRulesView *self, gboolean searching)
   gtk_widget_set_sensitive (self->next_button, n > 0);
   if (!searching)
     {
-      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->search_entry),
-                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      ksm_announce_set_description (GTK_WIDGET (self->search_entry), NULL);
       return;
     }
   if (n == 0)
@@ -688,10 +689,7 @@ show_count (KsmRulesView *self, gboolean searching)
       gtk_label_set_text (self->match_label, count);
     }
   /* a screen reader hears the count with the field */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  gtk_label_get_text (self->match_label),
-                                  -1);
+  ksm_announce_set_description (GTK_WIDGET (self->search_entry), gtk_label_get_text (self->match_label));
 }
 
 /* where the current match is in the scrolled page, once it is laid out */

@@ -11,6 +11,8 @@
 #include "ksm-a11y.h"
 #include "ksm-rules-view.h"
 #include "ksm-throw-view.h"
+
+#include "ksm-announce.h"
 #include "ksm-words.h"
 
 struct _KsmThrowView
@@ -237,11 +239,10 @@ sync (KsmThrowView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->strips),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, strips_label,
                                   -1);
-  /* no announcements in GTK 4.8: the button, where focus stays, says it */
+  /* the last throw, read with the button; news of the game, said on the
+   * button while it has the focus, is not replaced by it (ksm-announce.h) */
   description = note->len > 0 ? g_strdup_printf ("%s. %s", name, note->str) : g_strdup (name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->throw_button),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
-                                  -1);
+  ksm_announce_set_description (self->throw_button, description);
 }
 
 static void

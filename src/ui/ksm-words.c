@@ -326,3 +326,69 @@ ksm_words_board_length (guint cells)
   /* Translators: a board length, in cells along each row */
   return g_strdup_printf (ngettext ("%u cell", "%u cells", cells), cells);
 }
+
+/* ", M9 to M6, took 2 stones": where a move went and what it took, from
+ * the position it was played in */
+char *
+ksm_words_move_clauses (const KsmRules *rules, const KsmOptions *options,
+                        const KsmPosition *position, int mover, const KsmMove *move)
+{
+  g_autofree char *from = ksm_words_cell_name (rules, options, move->from);
+  g_autofree char *to = ksm_words_cell_name (rules, options, move->to);
+  g_autofree char *moved = NULL;
+
+  if (move->from < 0)
+    /* Translators: added to "<side>: ashte (8)": a token enters the board on a cell */
+    {
+      moved = g_strdup_printf (_(", enters on %s"), to);
+      /* pieces sent back together entered together */
+      if (move->group > 1)
+        {
+          g_autofree char *single = g_steal_pointer (&moved);
+          moved = g_strconcat (single, _(", "), ksm_words_group_enters (move->group), NULL);
+        }
+    }
+  else
+    /* Translators: added to "<side>: sudi (3)": the cells moved from and to */
+    moved = g_strdup_printf (_(", %s to %s"), from, to);
+  if (move->captured > 0)
+    {
+      KsmCellContent victim;
+      g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *taken = NULL;
+
+      rules->cell_content (position, move->to, &victim);
+      /* each colour taken, where several shared the square */
+      for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+        if (p != mover && victim.counts[p] > 0)
+          g_ptr_array_add (parts, ksm_words_count_pieces (rules, options, p, victim.counts[p]));
+      if (parts->len > 0)
+        {
+          g_ptr_array_add (parts, NULL);
+          /* Translators: between the colours a capture took, "1 <colour> token and 2 <colour> tokens" */
+          taken = g_strjoinv (_(" and "), (char **) parts->pdata);
+        }
+      else
+        taken = ksm_words_count_pieces (rules, options, victim.player, move->captured);
+      /* Translators: added after the move: "took 2 stones" */
+      g_autofree char *took = g_strdup_printf (_(", took %s"), taken);
+      g_autofree char *single = g_steal_pointer (&moved);
+      moved = g_strconcat (single, took, NULL);
+    }
+  return g_steal_pointer (&moved);
+}
+
+/* ", lost: a kasi is needed to start a piece": a loss and why, from the
+ * position the throw was lost in */
+char *
+ksm_words_lost_clause (const KsmRules *rules, const KsmPosition *position)
+{
+  g_autofree char *reason = ksm_words_lost_reason (rules, position);
+
+  if (reason == NULL)
+    /* Translators: added to "<side>: sudi (3)" when nothing could use it */
+    return g_strdup (_(", lost"));
+  /* Translators: added to "<side>: sudi (3)" when nothing could use it;
+   * %s says why: ", lost: a kasi is needed to start a piece" */
+  return g_strdup_printf (_(", lost: %s"), reason);
+}

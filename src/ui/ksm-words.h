@@ -35,6 +35,15 @@ const char *ksm_words_group_enters     (guint size);
  * reason where its game says it its own way. */
 char       *ksm_words_lost_reason      (const KsmRules *rules, const KsmPosition *position);
 
+/* ", M9 to M6, took 2 stones", ", enters on E0": the clauses added to a
+ * throw or a side that say where a move went and what it took, from the
+ * position it was played in (plain text) */
+char       *ksm_words_move_clauses     (const KsmRules *rules, const KsmOptions *options,
+                                        const KsmPosition *position, int mover, const KsmMove *move);
+/* ", lost: a kasi is needed to start a piece": a loss and why, from the
+ * position the throw was lost in */
+char       *ksm_words_lost_clause      (const KsmRules *rules, const KsmPosition *position);
+
 /* a board's length, "17 cells" */
 char       *ksm_words_board_length     (guint cells);
 
