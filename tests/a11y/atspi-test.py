@@ -448,6 +448,10 @@ class Transcript:
                 self.focus = source
                 description = safe(lambda: source.description)
                 self.add('focus', describe(source) + (' — ' + description if description else ''))
+            elif source == self.focus:
+                # nothing holds the focus until the next focus event
+                self.focus = None
+                self.add('(focus lost)', describe(source))
             return
         if event.type.startswith('object:announcement'):
             self.add('announcement', str(event.any_data))
@@ -455,7 +459,8 @@ class Transcript:
         if self.focus is None or source != self.focus:
             # news on the window, where nothing in it holds the focus: no
             # screen reader reads it, but the log says where it went
-            if safe(source.getRole, None) == pyatspi.ROLE_FRAME and event.type.endswith('description'):
+            if (safe(source.getRole, None) == pyatspi.ROLE_FRAME and event.type.endswith('description')
+                    and safe(lambda: source.description)):
                 self.add('(window)', safe(lambda: source.description))
             return
         if event.type.endswith('accessible-name'):
