@@ -8,8 +8,8 @@ fresh data and settings folders, drives the app through its actions over
 D-Bus, as a person's keys and clicks do, and reads what AT-SPI gives Orca:
 
   - every page's accessible tree (start, each game's new-game page and game
-    page, the rules pane, Saved Games, a review, Preferences, the rules
-    window): it fails on a control without a name and on a name or a
+    page, the hint, the rules pane, Saved Games, a review, Preferences, the
+    rules window): it fails on a control without a name and on a name or a
     description that is a toolkit type name ("GtkImage push button");
   - turns of the person and of the computer in a game of Kasimala Paay
     (the standard seats: the person first, then the computer), until a
@@ -366,6 +366,19 @@ def walk_pages(session, walker, transcript, finished_game):
         s.activate('start-game')
         wait_until(lambda: s.enabled('throw'), '%s to be thrown' % title)
         walker.walk('game page, %s' % title)
+        if game == 'ashte-kashte':
+            # the hint's ranked moves: any throw moves a token there at
+            # the start, one that throws again after another throw
+            for _ in range(10):
+                if s.enabled('hint'):
+                    break
+                s.activate('throw')
+                wait_until(lambda: s.enabled('hint') or s.enabled('throw'), 'the throw to land')
+            if s.enabled('hint'):
+                s.activate('hint')
+                wait_until(lambda: hint_shown(window()), 'the hint')
+                walker.walk('the hint, %s' % title)
+                press('Escape')
 
     # the rules pane beside the board, and the history
     s.activate('rules')
@@ -393,6 +406,12 @@ def walk_pages(session, walker, transcript, finished_game):
     wait_until(lambda: len([f for f in s.frames() if f is not None]) > 1, 'Preferences')
     walker.walk('Preferences')
     close_other_windows(s)
+
+
+def hint_shown(window):
+    """Whether the hint's ranked moves are in the tree, with a move in them"""
+    moves = find(window, has_role_name(pyatspi.ROLE_LIST, 'The moves, best first'))
+    return moves is not None and safe(lambda: moves.childCount, 0) > 0
 
 
 def close_other_windows(session):
