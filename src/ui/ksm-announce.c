@@ -19,10 +19,12 @@ typedef struct {
   char      *showing;       /* the news on it */
   guint      hold_id;
   GPtrArray *said;          /* char *, each message as shown */
+  GtkWidget *focus;         /* weak: the focus last seen */
 } KsmAnnouncer;
 
 static const char *const announcer_key = "ksm-announcer";
 static const char *const description_key = "ksm-announce-description";
+static const char *const later_key = "ksm-announce-later";
 
 static void deliver (KsmAnnouncer *self);
 
@@ -57,22 +59,72 @@ announcer_free (gpointer data)
   g_clear_handle_id (&self->hold_id, g_source_remove);
   if (self->target != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->target), (gpointer *) &self->target);
+  if (self->focus != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->focus), (gpointer *) &self->focus);
   g_queue_clear_full (&self->waiting, g_free);
   g_free (self->showing);
   g_ptr_array_unref (self->said);
   g_free (self);
 }
 
-/* the person moved on: what the old widget showed is old news */
+static void
+show_on (KsmAnnouncer *self, GtkWidget *target, const char *news)
+{
+  if (target != self->target)
+    {
+      clear_target (self);
+      self->target = target;
+      g_object_add_weak_pointer (G_OBJECT (target), (gpointer *) &self->target);
+    }
+  if (news != self->showing)
+    {
+      g_free (self->showing);
+      self->showing = g_strdup (news);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  news, -1);
+}
+
+/* The focus moved on. News still being read goes with it, read with the
+ * widget that has the focus now (a new page takes the focus just as the
+ * game on it is told); older news stays behind, and the old widget gets its
+ * own description back. */
 static void
 focus_moved_cb (GtkRoot    *root,
                 GParamSpec *pspec,
                 gpointer    data)
 {
   KsmAnnouncer *self = data;
+  GtkWidget *focus = gtk_root_get_focus (root);
+  GtkWidget *target = focus != NULL ? focus : GTK_WIDGET (root);
+  g_autofree char *news = NULL;
 
-  if (self->target != NULL && self->target != gtk_root_get_focus (root))
-    clear_target (self);
+  /* a line kept for later is the widget's once the focus is elsewhere (a
+   * focus gone nowhere, as from a button made insensitive, is still its
+   * own for a screen reader, which reads nothing else meanwhile) */
+  if (self->focus != focus && focus != NULL)
+    {
+      if (self->focus != NULL)
+        {
+          if (g_object_get_data (G_OBJECT (self->focus), later_key) != NULL && self->focus != self->target)
+            put_back_description (self->focus);
+          g_object_set_data (G_OBJECT (self->focus), later_key, NULL);
+          g_object_remove_weak_pointer (G_OBJECT (self->focus), (gpointer *) &self->focus);
+        }
+      self->focus = focus;
+      if (focus != NULL)
+        g_object_add_weak_pointer (G_OBJECT (focus), (gpointer *) &self->focus);
+    }
+
+  if (self->target == NULL || self->target == target)
+    return;
+  if (self->hold_id == 0 || self->showing == NULL)
+    {
+      clear_target (self);
+      return;
+    }
+  news = g_strdup (self->showing);
+  show_on (self, target, news);
 }
 
 static KsmAnnouncer *
@@ -134,16 +186,7 @@ deliver (KsmAnnouncer *self)
       g_free (message);
     }
 
-  if (target != self->target)
-    {
-      clear_target (self);
-      self->target = target;
-      g_object_add_weak_pointer (G_OBJECT (target), (gpointer *) &self->target);
-    }
-  g_free (self->showing);
-  self->showing = g_strdup (news->str);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  news->str, -1);
+  show_on (self, target, news->str);
 
   hold = CLAMP (HOLD_PER_CHAR_MS * (guint) g_utf8_strlen (news->str, -1), HOLD_MIN_MS, HOLD_MAX_MS);
   self->hold_id = g_timeout_add (hold, hold_over_cb, self);
@@ -186,6 +229,32 @@ ksm_announce_set_description (GtkWidget  *widget,
   put_back_description (widget);
 }
 
+void
+ksm_announce_set_description_later (GtkWidget  *widget,
+                                    const char *description)
+{
+  KsmAnnouncer *self = announcer_of (widget, TRUE);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  if (self == NULL || root == NULL
+      || (gtk_root_get_focus (root) != widget
+          && (gtk_root_get_focus (root) != NULL || self->focus != widget)))
+    {
+      ksm_announce_set_description (widget, description);
+      return;
+    }
+  g_object_set_data_full (G_OBJECT (widget), description_key, g_strdup (description), g_free);
+  g_object_set_data (G_OBJECT (widget), later_key, GINT_TO_POINTER (TRUE));
+  if (self->focus != widget)
+    {
+      if (self->focus != NULL)
+        g_object_remove_weak_pointer (G_OBJECT (self->focus), (gpointer *) &self->focus);
+      self->focus = widget;
+      g_object_add_weak_pointer (G_OBJECT (widget), (gpointer *) &self->focus);
+    }
+}
+
 GPtrArray *
 ksm_announce_get_said (GtkWidget *widget)
 {
@@ -207,4 +276,12 @@ ksm_announce_get_showing (GtkWidget *widget)
           || (self->target == GTK_WIDGET (root) && gtk_root_get_focus (root) == NULL)))
     return self->showing;
   return NULL;
+}
+
+gboolean
+ksm_announce_is_holding (GtkWidget *widget)
+{
+  KsmAnnouncer *self = announcer_of (widget, FALSE);
+
+  return self != NULL && self->hold_id != 0;
 }

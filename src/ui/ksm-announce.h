@@ -25,6 +25,13 @@ void        ksm_announce                 (GtkWidget  *widget,
 void        ksm_announce_set_description (GtkWidget  *widget,
                                           const char *description);
 
+/* As ksm_announce_set_description, for a line that news says too (the
+ * throw just made): where the widget has the focus, it takes the line only
+ * when the focus leaves it, so a person does not hear the same twice, and
+ * reads it when they come back. */
+void        ksm_announce_set_description_later (GtkWidget  *widget,
+                                                const char *description);
+
 /* What has been said in `widget`'s window so far, oldest first, as each
  * message was given (for tests and the transcript; the last 64). */
 GPtrArray  *ksm_announce_get_said        (GtkWidget  *widget);
@@ -32,5 +39,9 @@ GPtrArray  *ksm_announce_get_said        (GtkWidget  *widget);
 /* What the focused widget's description holds now, news included; NULL
  * for nothing (for tests) */
 const char *ksm_announce_get_showing     (GtkWidget  *widget);
+
+/* whether news shown is still being read (held before the next, and
+ * carried to where the focus moves) */
+gboolean    ksm_announce_is_holding      (GtkWidget  *widget);
 
 G_END_DECLS

@@ -11,8 +11,10 @@
 void
 ksm_board_refresh (KsmBoard *self)
 {
-  GtkWidget *focus;
-  gboolean focus_lost = FALSE;
+  /* a game's cells are read and explored; a figure of the rules is a
+   * picture, no Tab stop */
+  gboolean explorable = ksm_board_scene_get_game (self->scene) != NULL;
+  KsmCell *mover;
 
   if (ksm_board_scene_get_position (self->scene) == NULL)
     return;
@@ -62,25 +64,17 @@ ksm_board_refresh (KsmBoard *self)
       ksm_cell_set_on_side (cell, on_side);
       ksm_cell_set_mark (cell, shown.safe ? self->skin->safe_mark : NULL);
       ksm_cell_set_next (cell, shown.next);
-      if (shown.move == NULL && gtk_widget_has_focus (GTK_WIDGET (cell)))
-        focus_lost = TRUE;
+      gtk_widget_set_focusable (GTK_WIDGET (cell), explorable);
       ksm_cell_set_movable (cell, shown.move != NULL);
       ksm_cell_set_label (cell, label);
     }
   ksm_board_update_coordinates (self);
 
-  /* Keyboard play: focus stays among the pieces that can move. */
-  focus = gtk_widget_get_focus_child (GTK_WIDGET (self));
-  if (focus_lost || (focus != NULL && KSM_IS_CELL (focus) && !ksm_cell_get_movable (KSM_CELL (focus))))
-    {
-      guint n_moves;
-      const KsmMove *moves = ksm_board_scene_get_moves (self->scene, &n_moves);
-      KsmCell *first = n_moves > 0 ? ksm_board_cell_at (self, ksm_board_scene_move_cell (self->scene, &moves[0]))
-                                   : NULL;
-
-      if (first != NULL)
-        gtk_widget_grab_focus (GTK_WIDGET (first));
-    }
+  /* Keyboard play: the focus on the board stays where the person put it,
+   * exploring; from elsewhere, Tab comes in on a piece that can move */
+  mover = ksm_board_first_mover (self);
+  if (mover != NULL && gtk_widget_get_focus_child (GTK_WIDGET (self)) == NULL)
+    self->roving = (int) ksm_cell_get_index (mover);
 
   ksm_board_update_targets (self);
   ksm_board_update_marks (self);

@@ -6,7 +6,8 @@
  * ksm-board-layout.c   building the cells, yards and arrows; measure, allocate
  * ksm-board-drawing.c  the cells drawn from the scene, highlights, the last
  *                      move's trail, the walk
- * ksm-board-input.c    pointer, focus and activation of the cells
+ * ksm-board-input.c    pointer, focus and activation of the cells; the
+ *                      board one Tab stop, its cells reached by the arrows
  * ksm-board-words.c    what a screen reader hears of a cell
  * ksm-board-coordinates.c  the cells' names along the edges */
 #pragma once
@@ -74,6 +75,7 @@ struct _KsmBoard
   int            walk_style;     /* the mover's look (ksm-cell.h) */
   int            walk_captured_style;
   double         anim_value;
+  int            roving;         /* the cell Tab brings the focus back to, or -1 */
 };
 
 /* ksm-board.c */
@@ -99,6 +101,13 @@ void     ksm_board_allocate_walk  (KsmBoard *self);
 
 /* ksm-board-input.c */
 void     ksm_board_connect_cell   (KsmBoard *self, GtkWidget *cell);
+void     ksm_board_init_keys      (GtkWidgetClass *widget_class);
+gboolean ksm_board_focus          (GtkWidget *widget, GtkDirectionType direction);
+gboolean ksm_board_grab_focus     (GtkWidget *widget);
+/* the cell the focus goes to when it comes into the board, or NULL */
+KsmCell *ksm_board_roving_cell    (KsmBoard *self);
+/* the first cell a person can play from now, or NULL */
+KsmCell *ksm_board_first_mover    (KsmBoard *self);
 
 /* ksm-board-coordinates.c */
 void     ksm_board_build_coordinates    (KsmBoard *self);

@@ -9,17 +9,23 @@
 #include "ksm-board-private.h"
 #include "ksm-words.h"
 
-/* a cell as people name it: the skin's name, else the engine's */
+/* a cell by its name as the board's coordinates show it ("M12"), the
+ * name the moves are said and written with */
 static char *
 place_name (KsmBoard *self, int index)
 {
-  const KsmRules *rules = ksm_board_scene_get_rules (self->scene);
-  char name[16];
+  return ksm_words_cell_name (ksm_board_scene_get_rules (self->scene),
+                              ksm_board_scene_get_options (self->scene), index);
+}
 
-  rules->cell_name (ksm_board_scene_get_options (self->scene), index, name, sizeof name);
-  if (self->skin->place_name != NULL)
-    return self->skin->place_name (name);
-  return g_strdup (name);
+/* whose the pieces are, where one person plays the computer */
+static gboolean
+is_computers (KsmBoard *self, int player)
+{
+  KsmGame *game = ksm_board_scene_get_game (self->scene);
+
+  return game != NULL && player >= 0 && player < ksm_board_scene_get_n_players (self->scene)
+         && ksm_game_get_seat (game, (guint) player)->kind == KSM_SEAT_COMPUTER;
 }
 
 static char *
@@ -29,11 +35,19 @@ pieces_text (KsmBoard *self, int player, guint count, gboolean waiting)
   g_autofree char *tokens = NULL;
 
   if (self->skin->pieces_text != NULL)
-    return self->skin->pieces_text (player, count, waiting, yours);
-  tokens = ksm_words_count_pieces (ksm_board_scene_get_rules (self->scene),
-                                   ksm_board_scene_get_options (self->scene), player, count);
-  /* Translators: tokens of the person's own colour, as "2 <colour> tokens (yours)" */
-  return yours ? g_strdup_printf (_("%s (yours)"), tokens) : g_steal_pointer (&tokens);
+    tokens = self->skin->pieces_text (player, count, waiting, yours);
+  else
+    {
+      g_autofree char *counted = ksm_words_count_pieces (ksm_board_scene_get_rules (self->scene),
+                                                         ksm_board_scene_get_options (self->scene),
+                                                         player, count);
+      /* Translators: tokens of the person's own colour, as "2 <colour> tokens (yours)" */
+      tokens = yours ? g_strdup_printf (_("%s (yours)"), counted) : g_steal_pointer (&counted);
+    }
+  if (!yours && is_computers (self, player))
+    /* Translators: pieces the computer plays, as "1 stone of the computer's" */
+    return g_strdup_printf (_("%s of the computer's"), tokens);
+  return g_steal_pointer (&tokens);
 }
 
 /* what a move to `to` would take, as "takes 1 <colour> token" */

@@ -47,13 +47,19 @@ static void
 scene_reset_cb (KsmBoardScene *scene,
                 KsmBoard      *self)
 {
+  /* a new board keeps the focus the old one had */
+  gboolean had_focus = gtk_widget_get_focus_child (GTK_WIDGET (self)) != NULL;
+
   ksm_board_clear_cells (self);
+  self->roving = -1;
   self->skin = ksm_skin_for (ksm_board_scene_get_rules (scene));
   if (ksm_board_scene_get_position (scene) != NULL)
     {
       ksm_board_build_cells (self);
       ksm_board_refresh (self);
     }
+  if (had_focus)
+    ksm_board_grab_focus (GTK_WIDGET (self));
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -218,6 +224,9 @@ ksm_board_class_init (KsmBoardClass *klass)
   widget_class->measure = ksm_board_measure;
   widget_class->size_allocate = ksm_board_size_allocate;
   widget_class->snapshot = ksm_board_snapshot;
+  widget_class->focus = ksm_board_focus;
+  widget_class->grab_focus = ksm_board_grab_focus;
+  ksm_board_init_keys (widget_class);
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,
@@ -254,6 +263,7 @@ static void
 ksm_board_init (KsmBoard *self)
 {
   self->cells = g_ptr_array_new ();
+  self->roving = -1;
   self->places = g_array_new (FALSE, TRUE, sizeof (KsmCellPlace));
   self->arrows = g_array_new (FALSE, TRUE, sizeof (KsmBoardArrow));
   self->coordinates = g_array_new (FALSE, TRUE, sizeof (KsmBoardCoordinate));

@@ -30,6 +30,7 @@ struct _KsmCell
   GtkWidget  *spot;       /* an outline where it left, a footstep on its way */
   GtkWidget  *taken;      /* a small piece of what it took, in a corner */
   GtkWidget  *mark;       /* a safe cell's glyph, drawn large beneath all; NULL: none */
+  GtkWidget  *focus_ring; /* over all, shown while the keyboard focus is here */
   guint       trail;
   int         trail_style;
   int         taken_style;
@@ -285,6 +286,7 @@ ksm_cell_size_allocate (GtkWidget *widget,
     }
   if (self->mark != NULL)
     allocate_mark (self->mark, width, height);
+  allocate_rect (self->focus_ring, &GRAPHENE_RECT_INIT (0, 0, width, height));
 }
 
 /* The pieces stand on the trail of a move, and what it took shows over
@@ -301,10 +303,13 @@ ksm_cell_snapshot (GtkWidget   *widget,
   gtk_widget_snapshot_child (widget, self->spot, snapshot);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (child != self->wash && child != self->spot && child != self->taken && child != self->mark)
+    if (child != self->wash && child != self->spot && child != self->taken && child != self->mark
+        && child != self->focus_ring)
       gtk_widget_snapshot_child (widget, child, snapshot);
   if (self->taken != NULL)
     gtk_widget_snapshot_child (widget, self->taken, snapshot);
+  /* over everything, so no mark or piece hides where the focus is */
+  gtk_widget_snapshot_child (widget, self->focus_ring, snapshot);
 }
 
 static void
@@ -319,6 +324,7 @@ ksm_cell_dispose (GObject *object)
   g_clear_pointer (&self->spot, gtk_widget_unparent);
   g_clear_pointer (&self->taken, gtk_widget_unparent);
   g_clear_pointer (&self->mark, gtk_widget_unparent);
+  g_clear_pointer (&self->focus_ring, gtk_widget_unparent);
 
   G_OBJECT_CLASS (ksm_cell_parent_class)->dispose (object);
 }
@@ -403,14 +409,38 @@ released_cb (GtkGestureClick *gesture,
     gtk_widget_activate (GTK_WIDGET (self));
 }
 
+/* Enter plays the piece here; on a cell that cannot move it does nothing,
+ * and goes no further (to a default button) */
+static gboolean
+enter_cb (GtkWidget *widget,
+          GVariant  *args,
+          gpointer   user_data)
+{
+  if (KSM_CELL (widget)->movable)
+    gtk_widget_activate (widget);
+  return TRUE;
+}
+
+/* Space plays a piece that can move; anywhere else it goes on up, where
+ * the window throws with it (ksm-window.c) */
+static gboolean
+space_cb (GtkWidget *widget,
+          GVariant  *args,
+          gpointer   user_data)
+{
+  if (!KSM_CELL (widget)->movable)
+    return FALSE;
+  gtk_widget_activate (widget);
+  return TRUE;
+}
+
 static void
 ksm_cell_class_init (KsmCellClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  const guint activate_keys[] = {
-    GDK_KEY_space, GDK_KEY_KP_Space, GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter,
-  };
+  const guint enter_keys[] = { GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter };
+  const guint space_keys[] = { GDK_KEY_space, GDK_KEY_KP_Space };
 
   object_class->dispose = ksm_cell_dispose;
   object_class->finalize = ksm_cell_finalize;
@@ -431,14 +461,16 @@ ksm_cell_class_init (KsmCellClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* activate: play the piece on this cell (click, Enter or Space) */
+  /* activate: play the piece on this cell (click, Enter, or Space on a piece that can move) */
   signals[SIGNAL_ACTIVATE] =
     g_signal_new ("activate", G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
   gtk_widget_class_set_activate_signal (widget_class, signals[SIGNAL_ACTIVATE]);
-  for (guint i = 0; i < G_N_ELEMENTS (activate_keys); i++)
-    gtk_widget_class_add_binding_signal (widget_class, activate_keys[i], 0, "activate", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (enter_keys); i++)
+    gtk_widget_class_add_binding (widget_class, enter_keys[i], 0, enter_cb, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (space_keys); i++)
+    gtk_widget_class_add_binding (widget_class, space_keys[i], 0, space_cb, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "boardcell");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
@@ -472,10 +504,14 @@ ksm_cell_init (KsmCell *self)
   gtk_widget_set_child_visible (self->wash, FALSE);
   gtk_widget_set_child_visible (self->spot, FALSE);
   ksm_cell_style_piece (self->piece, -1, 0, FALSE);
+  /* its look is all in the stylesheets: boardcell:focus-visible > label.focus-ring */
+  self->focus_ring = new_part (self, "focus-ring");
 
-  gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
+  /* Every cell of a game can be focused and read, the other side's and
+   * the empty ones too; the board keeps them one Tab stop
+   * (ksm-board-input.c). A figure of the rules turns it off. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_DISABLED, TRUE, -1);
 
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
@@ -687,9 +723,7 @@ ksm_cell_set_movable (KsmCell  *self,
     return;
   self->movable = movable;
   set_class (GTK_WIDGET (self), "movable", movable);
-  gtk_widget_set_focusable (GTK_WIDGET (self), movable);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), movable ? "pointer" : NULL);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_DISABLED, !movable, -1);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MOVABLE]);
 }
 

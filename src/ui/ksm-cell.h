@@ -61,7 +61,8 @@ void       ksm_cell_set_on_side      (KsmCell     *self,
 /* the next waiting piece to start: ringed */
 void       ksm_cell_set_next         (KsmCell     *self,
                                       gboolean     next);
-/* a piece here can move now: highlighted, focusable and activatable */
+/* a piece here can move now: highlighted, and activatable (every cell of a
+ * game is focusable, so that all of it can be read) */
 void       ksm_cell_set_movable      (KsmCell     *self,
                                       gboolean     movable);
 gboolean   ksm_cell_get_movable      (KsmCell     *self);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ksm-a11y.h"
+#include "ksm-announce.h"
 #include "ksm-board.h"
 #include "ksm-history-view.h"
 #include "ksm-narrator.h"
@@ -46,6 +47,12 @@ struct _KsmGameView
   guint           group_sizes;     /* the sizes offered (bits), 0: none shown */
   gboolean        group_syncing;
 
+  /* weak: where the focus was when F1 or F9 took it into its pane */
+  GtkWidget      *rules_return_focus;
+  GtkWidget      *history_return_focus;
+  gboolean        focus_history;   /* F9 waits for the history to show */
+  gboolean        focus_rules;     /* and F1 for the rules */
+
   KsmGame        *game;
   GSignalGroup   *game_signals;
   KsmNarrator    *narrator;
@@ -77,6 +84,8 @@ ksm_game_view_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->review);
   g_clear_pointer (&self->pending_signature, g_free);
+  g_clear_weak_pointer (&self->rules_return_focus);
+  g_clear_weak_pointer (&self->history_return_focus);
   G_OBJECT_CLASS (ksm_game_view_parent_class)->dispose (object);
 }
 
@@ -132,6 +141,41 @@ static void
 rules_close_cb (KsmGameView *self)
 {
   ksm_game_view_set_rules_revealed (self, FALSE);
+}
+
+static GtkWidget *focus_of (KsmGameView *self);
+static void history_shown_cb (KsmGameView *self);
+static void rules_shown_cb (KsmGameView *self);
+
+/* "game.close-pane": the pane that holds the focus closes, and the focus
+ * goes back where it was before the pane took it */
+static void
+close_pane_action_cb (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  KsmGameView *self = KSM_GAME_VIEW (widget);
+  GtkWidget *focus = focus_of (self);
+
+  if (focus == NULL)
+    return;
+  if (gtk_widget_is_ancestor (focus, adw_flap_get_flap (self->rules_flap)))
+    ksm_game_view_set_rules_revealed (self, FALSE);
+  else if (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->history_view)))
+    ksm_game_view_set_history_revealed (self, FALSE);
+}
+
+/* Escape anywhere in a pane closes it (the rules' search has its own,
+ * which does the same) */
+static void
+add_escape (GtkWidget *pane)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                      gtk_named_action_new ("game.close-pane")));
+  gtk_widget_add_controller (pane, keys);
 }
 
 /* A label that changes keeps room for `lines` lines, however many its text
@@ -256,6 +300,7 @@ ksm_game_view_class_init (KsmGameViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmGameView, review_bar);
   gtk_widget_class_install_action (widget_class, "game.glossary", "s", glossary_action_cb);
   gtk_widget_class_install_action (widget_class, "game.close-rules", NULL, close_rules_action_cb);
+  gtk_widget_class_install_action (widget_class, "game.close-pane", NULL, close_pane_action_cb);
 }
 
 static void game_changed_cb (KsmGameView *self);
@@ -277,6 +322,12 @@ ksm_game_view_init (KsmGameView *self)
   /* Escape or Ctrl+W in the rules' search field closes the pane */
   g_signal_connect_object (self->rules_view, "close", G_CALLBACK (rules_close_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->flap, "notify::reveal-progress", G_CALLBACK (history_shown_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->rules_flap, "notify::reveal-progress", G_CALLBACK (rules_shown_cb), self,
+                           G_CONNECT_SWAPPED);
+  add_escape (adw_flap_get_flap (self->rules_flap));
+  add_escape (GTK_WIDGET (self->history_view));
 
   self->narrator = ksm_narrator_new (GTK_WIDGET (self));
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
@@ -663,6 +714,12 @@ group_token_toggled_cb (GtkToggleButton *button,
   /* the game's "selected-group" notification brings the board and the
    * toggles along */
   ksm_game_select_group (self->game, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "group")));
+  {
+    /* Translators: said when a token is chosen: "Chosen: Enter the pair",
+     * "Chosen: sudi, 3 units" */
+    g_autofree char *said = g_strdup_printf (_("Chosen: %s"), gtk_button_get_label (GTK_BUTTON (button)));
+    ksm_announce (GTK_WIDGET (button), said);
+  }
 }
 
 /* Groups of different sizes in hand that the chosen throw can enter: one
@@ -693,6 +750,8 @@ sync_groups (KsmGameView *self)
             gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (token), first);
           else
             first = GTK_TOGGLE_BUTTON (token);
+          gtk_accessible_update_state (GTK_ACCESSIBLE (token), GTK_ACCESSIBLE_STATE_PRESSED,
+                                       GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
           g_signal_connect_object (token, "toggled", G_CALLBACK (group_token_toggled_cb), self, 0);
           gtk_box_append (GTK_BOX (self->group_tokens), token);
         }
@@ -705,6 +764,41 @@ sync_groups (KsmGameView *self)
                                   == chosen);
   self->group_syncing = FALSE;
   gtk_widget_set_visible (self->group_tokens, sizes != 0);
+}
+
+/* A token says what it is, the state of its toggle whether it is chosen */
+static char *
+token_words (const KsmRules *rules, const Held *held, guint i, guint value)
+{
+  if (held->split)
+    /* Translators: a token of a So-hatara's pool, which chooses the units
+     * up to it: "3 units of a pool of 6" */
+    return g_strdup_printf (ngettext ("%u unit of a pool of %u", "%u units of a pool of %u", value),
+                            value, held->pool);
+  /* Translators: a throw held to be played, its name and how far it moves:
+   * "sudi, 3 units" */
+  return g_strdup_printf (ngettext ("%s, %u unit", "%s, %u units", value),
+                          ksm_words_face_name (rules, held->pending[i]), value);
+}
+
+/* What a person chose by a token is said, as the game now has it */
+static void
+say_chosen (KsmGameView *self, GtkWidget *token)
+{
+  guint selected = ksm_game_get_selected_throw (self->game);
+  g_autofree char *said = NULL;
+  Held held;
+
+  get_held (self, &held);
+  if (held.split)
+    /* Translators: said when units of a So-hatara's pool are chosen: "3 of
+     * the pool's 6 units chosen" */
+    said = g_strdup_printf (ngettext ("%u of the pool's %u unit chosen", "%u of the pool's %u units chosen",
+                                      held.pool), selected, held.pool);
+  else
+    said = g_strdup_printf (_("Chosen: %s"),
+                            (const char *) g_object_get_data (G_OBJECT (token), "words"));
+  ksm_announce (token, said);
 }
 
 static void
@@ -725,6 +819,7 @@ pending_token_toggled_cb (GtkToggleButton *button,
   /* the tokens show the game's choice, even where it stays as it was (a
    * unit of the pool clicked off) */
   sync_pending (self);
+  say_chosen (self, GTK_WIDGET (button));
 }
 
 /* One token a throw waiting, or with a So-hatara one a unit of the pool;
@@ -815,7 +910,15 @@ sync_pending (KsmGameView *self)
             group = GTK_TOGGLE_BUTTON (token);
         }
       g_object_set_data (G_OBJECT (token), "value", GUINT_TO_POINTER (value));
+      {
+        char *words = token_words (rules, st, i, value);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (token), GTK_ACCESSIBLE_PROPERTY_LABEL, words, -1);
+        g_object_set_data_full (G_OBJECT (token), "words", words, g_free);
+      }
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (token), chosen);
+      /* said "not pressed" from the first, not only once toggled off */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (token), GTK_ACCESSIBLE_STATE_PRESSED,
+                                   chosen ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
       gtk_widget_set_sensitive (token, person && has_move_of (self, value));
       g_signal_connect_object (token, "toggled", G_CALLBACK (pending_token_toggled_cb), self, 0);
       gtk_box_append (GTK_BOX (self->pending_tokens), token);
@@ -1023,19 +1126,150 @@ ksm_game_view_get_rules_revealed (KsmGameView *self)
   return adw_flap_get_reveal_flap (self->rules_flap);
 }
 
+static GtkWidget *
+focus_of (KsmGameView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return root != NULL ? gtk_root_get_focus (root) : NULL;
+}
+
+/* While a pane slides in, the person moved the focus elsewhere: it is left
+ * there */
+static gboolean
+moved_on (KsmGameView *self, GtkWidget *was, GtkWidget *pane)
+{
+  GtkWidget *focus = focus_of (self);
+
+  return focus != NULL && focus != was && !gtk_widget_is_ancestor (focus, pane);
+}
+
+gboolean
+ksm_game_view_focus_in_pane (KsmGameView *self)
+{
+  GtkWidget *focus;
+
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), FALSE);
+  focus = focus_of (self);
+  return focus != NULL && (gtk_widget_is_ancestor (focus, adw_flap_get_flap (self->rules_flap))
+                           || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->history_view)));
+}
+
+/* A pane opening takes the focus from where it is now, to give back */
+static void
+remember_focus (KsmGameView *self, GtkWidget **slot, GtkWidget *pane)
+{
+  GtkWidget *focus = focus_of (self);
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, pane))
+    g_set_weak_pointer (slot, focus);
+}
+
+/* A pane closing on the focus gives it back where it was (the board's
+ * cell, a button), or, where that has gone, to the throw; before the pane
+ * hides, so that the focus is never left on a hidden widget. One who left
+ * the pane is left where they went. */
+static void
+give_back_focus (KsmGameView *self, GtkWidget **slot, GtkWidget *pane)
+{
+  GtkWidget *focus = focus_of (self);
+
+  if (focus != NULL && gtk_widget_is_ancestor (focus, pane))
+    {
+      GtkWidget *back = *slot;
+      if (back == NULL || !gtk_widget_get_mapped (back) || gtk_widget_is_ancestor (back, pane)
+          || !gtk_widget_grab_focus (back))
+        gtk_widget_grab_focus (GTK_WIDGET (self->throw_view));
+    }
+  g_clear_weak_pointer (slot);
+}
+
 void
 ksm_game_view_set_rules_revealed (KsmGameView *self,
                                   gboolean     revealed)
 {
+  GtkWidget *pane;
+
   g_return_if_fail (KSM_IS_GAME_VIEW (self));
 
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  pane = adw_flap_get_flap (self->rules_flap);
+  if (!revealed)
+    {
+      give_back_focus (self, &self->rules_return_focus, pane);
+      adw_flap_set_reveal_flap (self->rules_flap, FALSE);
+      return;
+    }
+  /* F1 takes the keyboard to the pane, at its search */
+  remember_focus (self, &self->rules_return_focus, pane);
+  adw_flap_set_reveal_flap (self->rules_flap, TRUE);
+  self->focus_rules = TRUE;
+  rules_shown_cb (self);
+}
 
-  adw_flap_set_reveal_flap (self->rules_flap, revealed);
-  /* keyboard play goes back to the throw when the pane closes on the focus */
-  if (!revealed && focus != NULL && gtk_widget_is_ancestor (focus, adw_flap_get_flap (self->rules_flap)))
-    gtk_widget_grab_focus (GTK_WIDGET (self->throw_view));
+/* The rules asked to take the focus do, once shown: a screen reader is
+ * told of no focus that lands on a widget still hidden, and said nothing */
+static void
+rules_shown_cb (KsmGameView *self)
+{
+  GtkWidget *search = ksm_rules_view_get_search_entry (self->rules_view);
+
+  if (!self->focus_rules || !adw_flap_get_reveal_flap (self->rules_flap)
+      || moved_on (self, self->rules_return_focus, adw_flap_get_flap (self->rules_flap)))
+    {
+      self->focus_rules = FALSE;
+      return;
+    }
+  if (gtk_widget_get_mapped (search) && gtk_widget_grab_focus (search))
+    self->focus_rules = FALSE;
+}
+
+/* the history asked to take the focus does, once it is shown */
+static void
+history_shown_cb (KsmGameView *self)
+{
+  GtkWidget *pane = GTK_WIDGET (self->history_view);
+  GtkWidget *focus = focus_of (self);
+
+  if (!self->focus_history || !adw_flap_get_reveal_flap (self->flap)
+      || moved_on (self, self->history_return_focus, pane))
+    {
+      self->focus_history = FALSE;
+      return;
+    }
+  if ((focus != NULL && gtk_widget_is_ancestor (focus, pane))
+      || gtk_widget_child_focus (pane, GTK_DIR_TAB_FORWARD))
+    self->focus_history = FALSE;
+}
+
+gboolean
+ksm_game_view_get_history_revealed (KsmGameView *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME_VIEW (self), FALSE);
+  return adw_flap_get_reveal_flap (self->flap);
+}
+
+void
+ksm_game_view_set_history_revealed (KsmGameView *self,
+                                    gboolean     revealed)
+{
+  GtkWidget *pane;
+
+  g_return_if_fail (KSM_IS_GAME_VIEW (self));
+
+  pane = GTK_WIDGET (self->history_view);
+  if (!revealed)
+    {
+      give_back_focus (self, &self->history_return_focus, pane);
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+      return;
+    }
+  /* F9 takes the keyboard to the history, at its newest row (the one
+   * selected), or the history itself while it has none */
+  remember_focus (self, &self->history_return_focus, pane);
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  /* a folded history is shown, and can take the focus, once it slides in */
+  self->focus_history = TRUE;
+  history_shown_cb (self);
 }
 
 void
@@ -1045,6 +1279,7 @@ ksm_game_view_show_glossary (KsmGameView *self,
   g_return_if_fail (KSM_IS_GAME_VIEW (self));
   g_return_if_fail (id != NULL);
 
+  remember_focus (self, &self->rules_return_focus, adw_flap_get_flap (self->rules_flap));
   adw_flap_set_reveal_flap (self->rules_flap, TRUE);
   ksm_rules_view_show_entry (self->rules_view, id);
 }

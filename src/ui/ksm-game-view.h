@@ -53,6 +53,14 @@ KsmRulesView *ksm_game_view_get_rules_view     (KsmGameView *self);
 gboolean      ksm_game_view_get_rules_revealed (KsmGameView *self);
 void          ksm_game_view_set_rules_revealed (KsmGameView *self,
                                                 gboolean     revealed);
+/* The history pane (F9). Opened, it takes the focus, at its newest row;
+ * closed on the focus, it gives it back where it was. The rules pane does
+ * the same, at its search. */
+gboolean      ksm_game_view_get_history_revealed (KsmGameView *self);
+void          ksm_game_view_set_history_revealed (KsmGameView *self,
+                                                  gboolean     revealed);
+/* whether the focus is in the rules or the history */
+gboolean      ksm_game_view_focus_in_pane        (KsmGameView *self);
 /* opens the pane at a glossary entry, "kasi" */
 void          ksm_game_view_show_glossary      (KsmGameView *self,
                                                 const char  *id);

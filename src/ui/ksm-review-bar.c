@@ -7,7 +7,9 @@
 #include <glib/gi18n.h>
 
 #include "ksm-a11y.h"
+#include "ksm-announce.h"
 #include "ksm-chance-graph.h"
+#include "ksm-history-view.h"
 #include "ksm-words.h"
 
 #define PROGRESS_INTERVAL_MS 200
@@ -80,6 +82,56 @@ value_changed_cb (KsmReviewBar *self)
 static void step_changed_cb (KsmReviewBar *self);
 static void analysed_cb (KsmReviewBar *self);
 
+/* The event a step ends on, in the words of its history row (the row of
+ * the game as far as the step: a throw whose move is still to come is
+ * said alone), as plain text */
+static char *
+step_event_words (KsmReview *review, guint step)
+{
+  g_autoptr(KsmRecord) upto = ksm_record_copy (ksm_review_get_record (review));
+  g_autofree char *markup = NULL;
+  char *text = NULL;
+  KsmPosition position;
+  guint start = 0;
+
+  ksm_record_truncate (upto, step);
+  if (!ksm_record_replay (upto, 0, &position, NULL))
+    return NULL;
+  while (start < step)
+    {
+      g_clear_pointer (&markup, g_free);
+      start += ksm_history_view_describe_row (upto, review, start, &position, &markup);
+    }
+  if (markup == NULL)
+    return NULL;
+  /* the glossary's links are GtkLabel's, not Pango's: their tags go first */
+  {
+    g_autoptr(GRegex) links = g_regex_new ("</?a(\\s[^>]*)?>", G_REGEX_OPTIMIZE, 0, NULL);
+    g_autofree char *unlinked = g_regex_replace_literal (links, markup, -1, 0, "", 0, NULL);
+
+    if (unlinked == NULL || !pango_parse_markup (unlinked, -1, 0, NULL, &text, NULL, NULL))
+      return NULL;
+  }
+  return text;
+}
+
+/* A step a person takes is said, with the event it ends on: the board
+ * and the bar change without the focus moving off the timeline */
+static void
+step_said_cb (KsmReviewBar *self)
+{
+  guint step = ksm_review_get_step (self->review);
+  g_autofree char *event = step > 0 ? step_event_words (self->review, step)
+                                    : g_strdup (_("The start of the game"));
+  /* Translators: said as a review steps: the step, the steps in all, and
+   * the event it ends on, "Step 12 of 80: Stones: sudi (3), M9 to M6" */
+  g_autofree char *said = g_strdup_printf (_("Step %u of %u: %s"), step,
+                                           ksm_review_get_n_steps (self->review),
+                                           event != NULL ? event : "");
+
+  ksm_announce (GTK_WIDGET (self), said);
+}
+
 static void
 ksm_review_bar_init (KsmReviewBar *self)
 {
@@ -87,6 +139,8 @@ ksm_review_bar_init (KsmReviewBar *self)
   ksm_a11y_name_by_label (self->play_button);
   self->review_signals = g_signal_group_new (KSM_TYPE_REVIEW);
   g_signal_group_connect_object (self->review_signals, "notify::step", G_CALLBACK (step_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->review_signals, "notify::step", G_CALLBACK (step_said_cb),
                                  self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->review_signals, "notify::analysed", G_CALLBACK (analysed_cb),
                                  self, G_CONNECT_SWAPPED);

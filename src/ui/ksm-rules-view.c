@@ -297,6 +297,10 @@ build_strips_figure (KsmRulesView *self, const KsmRulesBlock *block)
                                   "max-children-per-line", 5,
                                   "row-spacing", 12,
                                   "column-spacing", 6,
+                                  /* pictures only: a flow box with no child
+                                   * to focus still claims the focus on Tab,
+                                   * and held it there */
+                                  "can-focus", FALSE,
                                   NULL);
 
   for (guint i = 0; i < block->children->len; i++)

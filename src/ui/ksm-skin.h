@@ -75,9 +75,6 @@ struct _KsmSkin {
    * default skin's */
   const KsmSkinPieceStyle *piece_styles;
   guint              n_piece_styles;
-  /* a cell as people name it, from the engine's name ("M9": "mala 9");
-   * NULL: the engine's name */
-  char            *(*place_name)   (const char *cell_name);
   /* the word for a safe cell ("laiga"); NULL: "safe square" */
   const char        *safe_word;
   /* `count` of `player`'s pieces in a cell's description, for pieces

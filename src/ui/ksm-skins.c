@@ -37,27 +37,6 @@ static const KsmSkinPieceStyle kasimala_piece_styles[] = {
   { "brick", KSM_CELL_STYLE_BRICK }, { "stone", KSM_CELL_STYLE_STONE },
 };
 
-/* "mala 9", "bricks' row 16": Kasimala's cell names are a row letter and a
- * column (doc/notation.md) */
-static char *
-kasimala_place_name (const char *name)
-{
-  switch (name[0])
-    {
-    case 'B':
-      /* Translators: a cell of the bottom row, where the bricks start; %s is its column */
-      return g_strdup_printf (_("bricks' row %s"), name + 1);
-    case 'M':
-      /* Translators: a cell of the wide middle row; %s is its column */
-      return g_strdup_printf (_("mala %s"), name + 1);
-    case 'T':
-      /* Translators: a cell of the top row, where the stones start; %s is its column */
-      return g_strdup_printf (_("stones' row %s"), name + 1);
-    default:
-      return g_strdup (name);
-    }
-}
-
 /* The first player's pieces are bricks, the second's stones */
 static char *
 kasimala_pieces_text (int player, guint count, gboolean waiting, gboolean yours)
@@ -127,7 +106,6 @@ static const KsmSkin kasimala_skin = {
   .n_sides = G_N_ELEMENTS (kasimala_sides),
   .piece_styles = kasimala_piece_styles,
   .n_piece_styles = G_N_ELEMENTS (kasimala_piece_styles),
-  .place_name = kasimala_place_name,
   .safe_word = N_("laiga"),
   .pieces_text = kasimala_pieces_text,
   .capture_text = kasimala_capture_text,

@@ -239,10 +239,10 @@ sync (KsmThrowView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->strips),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, strips_label,
                                   -1);
-  /* the last throw, read with the button; news of the game, said on the
-   * button while it has the focus, is not replaced by it (ksm-announce.h) */
+  /* the last throw, read with the button; the game's news says it as it
+   * happens, so where the button has the focus it waits (ksm-announce.h) */
   description = note->len > 0 ? g_strdup_printf ("%s. %s", name, note->str) : g_strdup (name);
-  ksm_announce_set_description (self->throw_button, description);
+  ksm_announce_set_description_later (self->throw_button, description);
 }
 
 static void
@@ -269,6 +269,22 @@ ksm_throw_view_grab_focus (GtkWidget *widget)
   KsmThrowView *self = KSM_THROW_VIEW (widget);
 
   return gtk_widget_grab_focus (self->throw_button);
+}
+
+/* Tab and Shift+Tab go through the view as through any widget. GTK's last
+ * resort on Shift+Tab out of a child is to grab the widget itself, which
+ * here puts the focus back on the button: that is no step, and taken as
+ * one it kept Shift+Tab on the button for ever. */
+static gboolean
+ksm_throw_view_focus (GtkWidget        *widget,
+                      GtkDirectionType  direction)
+{
+  KsmThrowView *self = KSM_THROW_VIEW (widget);
+  gboolean was_on_button = gtk_widget_is_focus (self->throw_button);
+
+  if (!GTK_WIDGET_CLASS (ksm_throw_view_parent_class)->focus (widget, direction))
+    return FALSE;
+  return !(was_on_button && gtk_widget_is_focus (self->throw_button));
 }
 
 /* ---- GObject ---- */
@@ -354,6 +370,7 @@ ksm_throw_view_class_init (KsmThrowViewClass *klass)
   object_class->get_property = ksm_throw_view_get_property;
   object_class->set_property = ksm_throw_view_set_property;
   widget_class->grab_focus = ksm_throw_view_grab_focus;
+  widget_class->focus = ksm_throw_view_focus;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, KSM_TYPE_GAME,

@@ -354,6 +354,9 @@ focus_play_cb (gpointer user_data)
       || !g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game"))
     return;
 
+  /* one reading the rules or the history is left there */
+  if (ksm_game_view_focus_in_pane (self->game_view))
+    return;
   board = ksm_game_view_get_board (self->game_view);
   focus = gtk_root_get_focus (GTK_ROOT (self));
   if (ksm_game_get_phase (self->game) == KSM_PHASE_MOVE)
@@ -363,7 +366,8 @@ focus_play_cb (gpointer user_data)
       if (cell != NULL && (focus == NULL || !gtk_widget_is_ancestor (focus, board)))
         gtk_widget_grab_focus (cell);
     }
-  else if (focus == NULL || gtk_widget_is_ancestor (focus, board))
+  /* a person reading the board stays there: Space throws from it */
+  else if (focus == NULL)
     gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
 }
 
@@ -449,6 +453,9 @@ game_over_response_cb (KsmWindow      *self,
       ksm_window_review (self, record, NULL);
       ksm_review_set_step (self->review, ksm_review_get_n_steps (self->review));
       g_action_change_state (action, g_variant_new_boolean (TRUE));
+      /* the history opened beside it took the focus: the review's keys are
+       * the timeline's */
+      gtk_widget_grab_focus (GTK_WIDGET (ksm_review_bar_get_timeline (ksm_game_view_get_review_bar (self->game_view))));
     }
 }
 
@@ -883,14 +890,36 @@ throw_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
     ksm_game_throw (self->game);
 }
 
+/* Space throws from anywhere in the game, whatever holds the focus (Undo,
+ * Hint, a token, a cell): a focused button would take it as a press. Only
+ * typed text keeps its spaces. When no throw can be made, the focused
+ * widget has the key as usual. */
+static gboolean
+space_pressed_cb (KsmWindow       *self,
+                  guint            keyval,
+                  guint            keycode,
+                  GdkModifierType  state,
+                  GtkEventControllerKey *controller)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if ((keyval != GDK_KEY_space && keyval != GDK_KEY_KP_Space)
+      || (state & gtk_accelerator_get_default_mod_mask ()) != 0
+      || !g_action_group_get_action_enabled (G_ACTION_GROUP (self), "throw"))
+    return GDK_EVENT_PROPAGATE;
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_EDITABLE) != NULL))
+    return GDK_EVENT_PROPAGATE;
+  g_action_group_activate_action (G_ACTION_GROUP (self), "throw", NULL);
+  return GDK_EVENT_STOP;
+}
+
 static void
 toggle_history_cb (GSimpleAction *action, GVariant *state, gpointer user_data)
 {
   KsmWindow *self = KSM_WINDOW (user_data);
-  AdwFlap *flap = ksm_game_view_get_flap (self->game_view);
 
   g_simple_action_set_state (action, state);
-  adw_flap_set_reveal_flap (flap, g_variant_get_boolean (state));
+  ksm_game_view_set_history_revealed (self->game_view, g_variant_get_boolean (state));
 }
 
 static void
@@ -1203,13 +1232,19 @@ ksm_window_init (KsmWindow *self)
     g_binding_group_bind (self->game_bindings, bound_actions[i].property,
                           g_action_map_lookup_action (G_ACTION_MAP (self), bound_actions[i].action),
                           "enabled", G_BINDING_SYNC_CREATE);
-  /* Space and H are single keys, so they bubble up from the focused widget:
-   * typed into the glossary's search they are letters, not commands */
+  /* Space throws before the focused widget sees it (space_pressed_cb) */
+  {
+    GtkEventController *space = gtk_event_controller_key_new ();
+    gtk_event_controller_set_name (space, "ksm-space-throws");
+    gtk_event_controller_set_propagation_phase (space, GTK_PHASE_CAPTURE);
+    g_signal_connect_object (space, "key-pressed", G_CALLBACK (space_pressed_cb), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self), space);
+  }
+  /* H is a single key, so it bubbles up from the focused widget: typed
+   * into the glossary's search it is a letter, not a command */
   {
     GtkEventController *keys = gtk_shortcut_controller_new ();
     gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
-      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_space, 0), gtk_named_action_new ("win.throw")));
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
       gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_h, 0), gtk_named_action_new ("win.hint")));
     /* a review steps with the arrows, Home and End, where nothing focused uses them */

@@ -26,6 +26,12 @@ said_at_least (gpointer data)
   return ksm_announce_get_said (widget)->len >= 2;
 }
 
+static gboolean
+read_out (gpointer data)
+{
+  return !ksm_announce_is_holding (data);
+}
+
 static void
 test_queue (void)
 {
@@ -64,13 +70,28 @@ test_queue (void)
   g_assert_cmpstr (g_ptr_array_index (said, 2), ==, "Three.");
   g_assert_cmpstr (ksm_announce_get_showing (first), ==, "Two. Three.");
 
-  /* the person moves on: the old widget has its own description again */
+  /* the focus moves while the news is read: the news goes with it, and the
+   * old widget has its own description again */
+  g_assert_true (ksm_announce_is_holding (first));
   gtk_widget_grab_focus (second);
   iterate (2);
   g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (first),
                                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                                      "Its new description"));
-  g_assert_null (ksm_announce_get_showing (second));
+  g_assert_cmpstr (ksm_announce_get_showing (second), ==, "Two. Three.");
+  g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (second),
+                                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Two. Three."));
+
+  /* once read, it stays behind when the person moves on */
+  wait_for (read_out, second, "the news read");
+  gtk_widget_grab_focus (first);
+  iterate (2);
+  g_assert_null (ksm_announce_get_showing (first));
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (second),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (first),
+                                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                                     "Its new description"));
 
   test_destroy_window (GTK_WINDOW (window));
 }

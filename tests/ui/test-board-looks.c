@@ -270,6 +270,7 @@ test_stylesheets (void)
     "ksm_board_light_color", "ksm_board_dark_color", "ksm_board_edge_color",
     "ksm_board_shadow_color", "ksm_board_line_color", "ksm_board_ink_color",
     "ksm_cell_color", "ksm_mala_color", "ksm_line_color", "ksm_cross_color",
+    "ksm_focus_outer_color", "ksm_focus_inner_color",
   };
 
   for (guint s = 0; s < G_N_ELEMENTS (sheets); s++)

@@ -75,22 +75,24 @@ test_board_cells (void)
         n_cells++;
         gtk_test_accessible_assert_role (child, GTK_ACCESSIBLE_ROLE_BUTTON);
         g_assert_false (ksm_cell_get_movable (KSM_CELL (child)));
-        g_assert_false (gtk_widget_get_focusable (child));
+        /* every cell can be focused and read, none greyed out (issue 24) */
+        g_assert_true (gtk_widget_get_focusable (child));
+        g_assert_false (gtk_test_accessible_has_state (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_STATE_DISABLED));
       }
   g_assert_cmpuint (n_cells, ==, 3 * 17);
 
   gtk_test_accessible_assert_property (board_cell (board, game, "B17"), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                       "bricks' row 17, a waiting brick, next to start");
+                                       "B17, a waiting brick, next to start");
   gtk_test_accessible_assert_property (board_cell (board, game, "B16"), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                       "bricks' row 16, a waiting brick");
+                                       "B16, a waiting brick");
   gtk_test_accessible_assert_property (board_cell (board, game, "M9"), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                       "mala 9, laiga, empty");
+                                       "M9, laiga, empty");
   gtk_test_accessible_assert_property (board_cell (board, game, "M8"), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                       "mala 8, empty");
+                                       "M8, empty");
   gtk_test_accessible_assert_property (board_cell (board, game, "T1"), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                       "stones' row 1, a waiting stone, next to start");
+                                       "T1, a waiting stone, next to start");
   gtk_test_accessible_assert_property (board_cell (board, game, "T3"), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                       "stones' row 3, a waiting stone");
+                                       "T3, a waiting stone");
   g_assert_true (gtk_widget_has_css_class (board_cell (board, game, "M1"), "laiga"));
   g_assert_false (gtk_widget_has_css_class (board_cell (board, game, "M2"), "laiga"));
 
@@ -136,7 +138,9 @@ test_board_move (void)
       GtkWidget *cell = ksm_board_get_cell (KSM_BOARD (board), i);
       gboolean movable = (int) i == move.from;
       g_assert_cmpint (gtk_widget_has_css_class (cell, "movable"), ==, movable);
-      g_assert_cmpint (gtk_widget_get_focusable (cell), ==, movable);
+      g_assert_cmpint (ksm_cell_get_movable (KSM_CELL (cell)), ==, movable);
+      /* the others too can be focused, to be read */
+      g_assert_true (gtk_widget_get_focusable (cell));
     }
 
   from = ksm_board_get_cell (KSM_BOARD (board), (guint) move.from);
@@ -144,7 +148,7 @@ test_board_move (void)
   rules->cell_name (options, move.to, to_name, sizeof to_name);
   g_assert_true (g_str_has_suffix (ksm_cell_get_label (KSM_CELL (from)),
                                    ksm_game_get_player (game) == 0
-                                   ? "moves to mala 17" : "moves to mala 1"));
+                                   ? "moves to M17" : "moves to M1"));
 
   /* focusing the piece shows where it lands */
   gtk_widget_grab_focus (from);
@@ -164,11 +168,13 @@ test_board_move (void)
                                   &move));
   g_assert_false (gtk_widget_has_css_class (from, "movable"));
   g_assert_false (gtk_widget_has_css_class (to, "target"));
+  /* the focus stays where the person played from */
+  g_assert_true (gtk_widget_has_focus (from));
   /* the last move stays marked, and said, until the next */
   g_assert_true (g_str_has_suffix (ksm_cell_get_label (KSM_CELL (from)), ", empty, last move left here"));
   gtk_test_accessible_assert_property (to, GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                       move.from < 17 ? "mala 17, laiga, 1 brick, last move landed here"
-                                                      : "mala 1, laiga, 1 stone, last move landed here");
+                                       move.from < 17 ? "M17, laiga, 1 brick, last move landed here"
+                                                      : "M1, laiga, 1 stone, last move landed here");
   g_assert_true (gtk_widget_has_css_class (from, "last-from"));
   g_assert_true (gtk_widget_has_css_class (to, "last-to"));
   g_assert_false (gtk_widget_has_css_class (to, "last-from"));
