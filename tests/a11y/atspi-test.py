@@ -528,6 +528,17 @@ def moves_of(events):
     return moves
 
 
+def on_board(obj):
+    """Whether obj is one of the board's cells"""
+    for _ in range(12):
+        obj = safe(lambda: obj.parent, None)
+        if obj is None:
+            return False
+        if safe(obj.getRole, None) == pyatspi.ROLE_PANEL and safe(lambda: obj.name) == 'Board':
+            return True
+    return False
+
+
 def play_mover(s, title, transcript):
     """Plays a mover, as a person does: the focus goes to one, or Tab brings
     it there, and Enter plays it (a cell has no action over AT-SPI on GTK
@@ -541,8 +552,9 @@ def play_mover(s, title, transcript):
         if is_mover():
             break
         mark = transcript.mark()
-        # Asi Keliya's throws wait as tokens: Enter chooses one to play
-        press('Return' if is_token() else 'Tab')
+        # Asi Keliya's throws wait as tokens: Enter chooses one to play; on
+        # the board (one Tab stop) M goes to the next mover
+        press('Return' if is_token() else 'm' if on_board(transcript.focus) else 'Tab')
         wait_until(lambda: transcript.mark() > mark, 'the focus to move on Tab')
     if not is_mover():
         raise Failure('%s: no mover takes the focus' % title)
