@@ -14,13 +14,27 @@
 
 typedef struct {
   GtkRoot   *root;          /* not held: the state lives on it */
-  GQueue     waiting;       /* char *, not yet shown */
+  GQueue     waiting;       /* Waiting *, not yet shown */
   GtkWidget *target;        /* weak: the widget showing the news */
   char      *showing;       /* the news on it */
   guint      hold_id;
   GPtrArray *said;          /* char *, each message as shown */
   GtkWidget *focus;         /* weak: the focus last seen */
 } KsmAnnouncer;
+
+typedef struct {
+  char    *text;
+  gboolean latest_only;     /* replaced by a newer one of its kind while it waits */
+} Waiting;
+
+static void
+waiting_free (gpointer data)
+{
+  Waiting *waiting = data;
+
+  g_free (waiting->text);
+  g_free (waiting);
+}
 
 static const char *const announcer_key = "ksm-announcer";
 static const char *const description_key = "ksm-announce-description";
@@ -61,7 +75,7 @@ announcer_free (gpointer data)
     g_object_remove_weak_pointer (G_OBJECT (self->target), (gpointer *) &self->target);
   if (self->focus != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->focus), (gpointer *) &self->focus);
-  g_queue_clear_full (&self->waiting, g_free);
+  g_queue_clear_full (&self->waiting, waiting_free);
   g_free (self->showing);
   g_ptr_array_unref (self->said);
   g_free (self);
@@ -174,16 +188,16 @@ deliver (KsmAnnouncer *self)
   GtkWidget *focus = gtk_root_get_focus (self->root);
   GtkWidget *target = focus != NULL ? focus : GTK_WIDGET (self->root);
   g_autoptr(GString) news = g_string_new (NULL);
-  char *message;
+  Waiting *waiting;
   guint hold;
 
-  while ((message = g_queue_pop_head (&self->waiting)) != NULL)
+  while ((waiting = g_queue_pop_head (&self->waiting)) != NULL)
     {
       if (news->len > 0)
         g_string_append_c (news, ' ');
-      g_string_append (news, message);
-      remember (self, message);
-      g_free (message);
+      g_string_append (news, waiting->text);
+      remember (self, waiting->text);
+      waiting_free (waiting);
     }
 
   show_on (self, target, news->str);
@@ -192,11 +206,13 @@ deliver (KsmAnnouncer *self)
   self->hold_id = g_timeout_add (hold, hold_over_cb, self);
 }
 
-void
-ksm_announce (GtkWidget  *widget,
-              const char *message)
+static void
+announce (GtkWidget  *widget,
+          const char *message,
+          gboolean    latest_only)
 {
   KsmAnnouncer *self;
+  Waiting *waiting;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
   if (message == NULL || *message == '\0')
@@ -210,9 +226,37 @@ ksm_announce (GtkWidget  *widget,
       remember (self, message);
       return;
     }
-  g_queue_push_tail (&self->waiting, g_strdup (message));
+  if (latest_only)
+    for (GList *l = self->waiting.head; l != NULL;)
+      {
+        GList *next = l->next;
+        if (((Waiting *) l->data)->latest_only)
+          {
+            waiting_free (l->data);
+            g_queue_delete_link (&self->waiting, l);
+          }
+        l = next;
+      }
+  waiting = g_new0 (Waiting, 1);
+  waiting->text = g_strdup (message);
+  waiting->latest_only = latest_only;
+  g_queue_push_tail (&self->waiting, waiting);
   if (self->hold_id == 0)
     deliver (self);
+}
+
+void
+ksm_announce (GtkWidget  *widget,
+              const char *message)
+{
+  announce (widget, message, FALSE);
+}
+
+void
+ksm_announce_latest (GtkWidget  *widget,
+                     const char *message)
+{
+  announce (widget, message, TRUE);
 }
 
 void

@@ -19,6 +19,11 @@ G_BEGIN_DECLS
 void        ksm_announce                 (GtkWidget  *widget,
                                           const char *message);
 
+/* As ksm_announce, for news that matters only at its latest (the step a
+ * review is at): one still waiting to be shown is replaced by it. */
+void        ksm_announce_latest          (GtkWidget  *widget,
+                                          const char *message);
+
 /* Sets the description `widget` has when no news is on it. A focusable
  * widget's description goes through here, so that news shown on it is put
  * back to this, not lost, and this is not lost under news. NULL: none. */

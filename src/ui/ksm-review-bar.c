@@ -129,7 +129,8 @@ step_said_cb (KsmReviewBar *self)
                                            ksm_review_get_n_steps (self->review),
                                            event != NULL ? event : "");
 
-  ksm_announce (GTK_WIDGET (self), said);
+  /* stepping on fast, only the step reached is worth hearing */
+  ksm_announce_latest (GTK_WIDGET (self), said);
 }
 
 static void

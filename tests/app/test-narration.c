@@ -27,6 +27,12 @@ said_at_least (gpointer data)
 }
 
 static gboolean
+said_at_least_6 (gpointer data)
+{
+  return ksm_announce_get_said (data)->len >= 6;
+}
+
+static gboolean
 read_out (gpointer data)
 {
   return !ksm_announce_is_holding (data);
@@ -70,11 +76,21 @@ test_queue (void)
   g_assert_cmpstr (g_ptr_array_index (said, 2), ==, "Three.");
   g_assert_cmpstr (ksm_announce_get_showing (first), ==, "Two. Three.");
 
+  /* news that matters only at its latest replaces its kind still waiting,
+   * and nothing else */
+  ksm_announce (first, "Four.");
+  ksm_announce_latest (first, "Step 1.");
+  ksm_announce_latest (first, "Step 2.");
+  ksm_announce (first, "Five.");
+  ksm_announce_latest (first, "Step 3.");
+  g_assert_cmpuint (said->len, ==, 3);
+
   /* the focus moves while the news is read: the news goes with it, and the
    * old widget has its own description again */
   g_assert_true (ksm_announce_is_holding (first));
   gtk_widget_grab_focus (second);
-  iterate (2);
+  /* (no main loop meanwhile: the news is still being read whatever the
+   * machine's speed) */
   g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (first),
                                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                                      "Its new description"));
@@ -83,6 +99,12 @@ test_queue (void)
                                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Two. Three."));
 
   /* once read, it stays behind when the person moves on */
+  wait_for (said_at_least_6, second, "the news waiting");
+  g_assert_cmpuint (said->len, ==, 6);
+  g_assert_cmpstr (g_ptr_array_index (said, 3), ==, "Four.");
+  g_assert_cmpstr (g_ptr_array_index (said, 4), ==, "Five.");
+  g_assert_cmpstr (g_ptr_array_index (said, 5), ==, "Step 3.");
+  g_assert_cmpstr (ksm_announce_get_showing (second), ==, "Four. Five. Step 3.");
   wait_for (read_out, second, "the news read");
   gtk_widget_grab_focus (first);
   iterate (2);
