@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-a11y.h"
 #include "ksm-announce.h"
 #include "ksm-board.h"
 #include "ksm-history-view.h"
@@ -466,7 +467,8 @@ build_seats (KsmGameView *self)
   for (int p = 0; p < n_players; p++)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *dot = gtk_label_new (NULL);
+      /* the colour's mark: the words beside it name the colour */
+      GtkWidget *dot = g_object_new (GTK_TYPE_LABEL, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
       GtkWidget *label = gtk_label_new (NULL);
 
       gtk_widget_add_css_class (box, "seat");
@@ -552,6 +554,8 @@ update_seats (KsmGameView *self)
             g_ptr_array_add (blooded, (gpointer) name);
         }
       gtk_label_set_markup (GTK_LABEL (label), text->str);
+      /* the flow box's cell is the seat's name for a screen reader */
+      ksm_a11y_set_label (gtk_widget_get_parent (self->seat_chips[p]), gtk_label_get_text (GTK_LABEL (label)));
       if (ksm_game_get_phase (self->game) != KSM_PHASE_OVER && (guint) p == ksm_game_get_player (self->game))
         gtk_widget_add_css_class (self->seat_chips[p], "to-move");
       else

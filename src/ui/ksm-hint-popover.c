@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-a11y.h"
 #include "ksm-player.h"
 #include "ksm-words.h"
 
@@ -308,7 +309,7 @@ ksm_hint_popover_init (KsmHintPopover *self)
   gtk_widget_set_margin_bottom (thinking, 12);
   gtk_widget_set_margin_start (thinking, 12);
   gtk_widget_set_margin_end (thinking, 12);
-  gtk_stack_add_named (self->stack, thinking, "thinking");
+  gtk_stack_page_set_title (gtk_stack_add_named (self->stack, thinking, "thinking"), _("Hint"));
 
   self->list = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_NONE);
@@ -322,10 +323,14 @@ ksm_hint_popover_init (KsmHintPopover *self)
   /* about seven rows: the list stays below the header bar of a 600 px window */
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 420);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
-  gtk_stack_add_named (self->stack, ksm_hint_fit_new (scroller, GTK_WIDGET (self->list)), "moves");
+  /* each page and the pane are named for a screen reader, not by their type */
+  ksm_a11y_set_label (scroller, _("Hint"));
+  gtk_stack_page_set_title (gtk_stack_add_named (self->stack, ksm_hint_fit_new (scroller, GTK_WIDGET (self->list)),
+                                                 "moves"),
+                            _("Hint"));
 
   label = gtk_label_new (NULL);
-  gtk_stack_add_named (self->stack, label, "none");
+  gtk_stack_page_set_title (gtk_stack_add_named (self->stack, label, "none"), _("Hint"));
 
   gtk_popover_set_child (GTK_POPOVER (self), GTK_WIDGET (self->stack));
   g_signal_connect (self, "closed", G_CALLBACK (closed_cb), NULL);

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-a11y.h"
 #include "ksm-rules-view.h"
 #include "ksm-words.h"
 
@@ -598,6 +599,8 @@ update_rows (KsmHistoryView *self)
 
       g_array_append_val (self->row_starts, start);
       gtk_list_box_append (self->list, child);
+      /* the row, which takes the focus, says what its label shows */
+      ksm_a11y_set_label (gtk_widget_get_parent (child), gtk_label_get_text (GTK_LABEL (child)));
       watch_row (self, child);
       start += covered;
     }

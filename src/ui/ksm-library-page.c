@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-a11y.h"
 #include "ksm-words.h"
 
 struct _KsmLibraryPage
@@ -15,6 +16,7 @@ struct _KsmLibraryPage
   GtkSearchEntry    *search_entry;
   GtkWidget         *empty_page;
   GtkListBox        *list;
+  GtkButton         *import_button;
 
   KsmLibrary        *library;
   GtkFilterListModel *filtered;
@@ -240,6 +242,8 @@ create_row (gpointer object, gpointer user_data)
       {
         GtkWidget *resume_button = gtk_button_new_with_mnemonic (_("_Resume"));
 
+        ksm_a11y_name_by_label (GTK_BUTTON (resume_button));
+
         gtk_widget_set_tooltip_text (resume_button, _("Play On from Where It Stopped"));
         gtk_widget_set_valign (resume_button, GTK_ALIGN_CENTER);
         gtk_widget_add_css_class (resume_button, "suggested-action");
@@ -251,6 +255,7 @@ create_row (gpointer object, gpointer user_data)
 
   export_button = gtk_button_new_from_icon_name ("document-save-as-symbolic");
   gtk_widget_set_tooltip_text (export_button, _("Export the Game"));
+  ksm_a11y_set_label (export_button, _("Export the Game"));
   gtk_widget_set_valign (export_button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (export_button, "flat");
   g_object_set_data_full (G_OBJECT (export_button), "item", g_object_ref (item), g_object_unref);
@@ -259,13 +264,14 @@ create_row (gpointer object, gpointer user_data)
 
   delete_button = gtk_button_new_from_icon_name ("user-trash-symbolic");
   gtk_widget_set_tooltip_text (delete_button, _("Delete the Game"));
+  ksm_a11y_set_label (delete_button, _("Delete the Game"));
   gtk_widget_set_valign (delete_button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (delete_button, "flat");
   g_object_set_data_full (G_OBJECT (delete_button), "item", g_object_ref (item), g_object_unref);
   g_signal_connect_object (delete_button, "clicked", G_CALLBACK (delete_clicked_cb), self, 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), delete_button);
 
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), ksm_a11y_decoration_new ("go-next-symbolic"));
   return row;
 }
 
@@ -539,6 +545,7 @@ ksm_library_page_class_init (KsmLibraryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, empty_page);
   gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, list);
+  gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, import_button);
   gtk_widget_class_install_action (widget_class, "library.import", NULL, import_action_cb);
 }
 
@@ -546,6 +553,10 @@ static void
 ksm_library_page_init (KsmLibraryPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ksm_a11y_name_by_label (self->import_button);
+  /* the status page scrolls its text in a pane of its own */
+  if (GTK_IS_SCROLLED_WINDOW (gtk_widget_get_first_child (self->empty_page)))
+    ksm_a11y_set_label (gtk_widget_get_first_child (self->empty_page), _("Saved Games"));
   self->undo_timeout = 5;
   g_signal_connect_object (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self,
                            G_CONNECT_SWAPPED);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-a11y.h"
 #include "ksm-game-settings.h"
 #include "ksm-player.h"
 #include "ksm-skin.h"
@@ -24,6 +25,8 @@ struct _KsmNewGamePage
   AdwComboRow          *length_row;
   GtkSpinButton        *limit_spin;
   GtkWidget            *limit_row;
+  GtkWidget            *settings_page;
+  GtkButton            *start_button;
   AdwComboRow          *players_row;    /* how many play, for games of 2 to 4 */
   AdwComboRow          *seat_rows[KSM_MAX_PLAYERS];  /* a person or a computer level, a seat */
 
@@ -71,6 +74,8 @@ ksm_new_game_page_class_init (KsmNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, length_row);
   gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, limit_spin);
   gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, limit_row);
+  gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, settings_page);
+  gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, start_button);
 }
 
 /* ---- drop-down items read whole ---- */
@@ -344,6 +349,10 @@ static void
 ksm_new_game_page_init (KsmNewGamePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ksm_a11y_name_by_label (self->start_button);
+  /* the page scrolls its rows in a pane of its own */
+  if (GTK_IS_SCROLLED_WINDOW (gtk_widget_get_first_child (self->settings_page)))
+    ksm_a11y_set_label (gtk_widget_get_first_child (self->settings_page), _("New Game"));
   self->rule_rows = g_ptr_array_new ();
   self->rule_switches = g_ptr_array_new ();
 

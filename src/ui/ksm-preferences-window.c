@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-a11y.h"
 #include "ksm-pace.h"
 
 /* the "language" key's values, in the order of the language row */
@@ -87,6 +88,7 @@ ksm_preferences_window_init (KsmPreferencesWindow *self)
   g_autofree char *pace = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ksm_a11y_name_parts (GTK_WIDGET (self), _("Preferences"));
 
   self->settings = g_settings_new (APPLICATION_ID);
   g_settings_bind (self->settings, "autoplay-single-move", self->autoplay_switch, "active",

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-a11y.h"
 #include "ksm-announce.h"
 #include "ksm-chance-graph.h"
 #include "ksm-history-view.h"
@@ -19,6 +20,7 @@ struct _KsmReviewBar
 
   GtkLabel       *legend_label;
   GtkProgressBar *progress_bar;
+  GtkButton      *play_button;
   KsmChanceGraph *graph;
   GtkScale       *timeline;
   GtkAdjustment  *adjustment;
@@ -60,6 +62,7 @@ ksm_review_bar_class_init (KsmReviewBarClass *klass)
                                                "/io/github/kasimala/Kasimala/ksm-review-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, KsmReviewBar, legend_label);
   gtk_widget_class_bind_template_child (widget_class, KsmReviewBar, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, KsmReviewBar, play_button);
   gtk_widget_class_bind_template_child (widget_class, KsmReviewBar, graph);
   gtk_widget_class_bind_template_child (widget_class, KsmReviewBar, timeline);
   gtk_widget_class_bind_template_child (widget_class, KsmReviewBar, adjustment);
@@ -134,6 +137,7 @@ static void
 ksm_review_bar_init (KsmReviewBar *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ksm_a11y_name_by_label (self->play_button);
   self->review_signals = g_signal_group_new (KSM_TYPE_REVIEW);
   g_signal_group_connect_object (self->review_signals, "notify::step", G_CALLBACK (step_changed_cb),
                                  self, G_CONNECT_SWAPPED);

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-a11y.h"
 #include "ksm-board.h"
 #include "ksm-rules-doc.h"
 #include "ksm-strips.h"
@@ -173,6 +174,7 @@ build_list (const KsmRulesBlock *block)
       gtk_widget_set_hexpand (text, TRUE);
       gtk_box_append (GTK_BOX (item), bullet);
       gtk_box_append (GTK_BOX (item), text);
+      ksm_a11y_set_label (item, gtk_label_get_text (GTK_LABEL (text)));
       gtk_box_append (GTK_BOX (box), item);
     }
   return box;
@@ -318,6 +320,7 @@ build_strips_figure (KsmRulesView *self, const KsmRulesBlock *block)
       gtk_box_append (GTK_BOX (box), label);
       gtk_flow_box_append (GTK_FLOW_BOX (flow), box);
       gtk_widget_set_focusable (gtk_widget_get_parent (box), FALSE);
+      ksm_a11y_set_label (gtk_widget_get_parent (box), caption);
     }
   return flow;
 }
@@ -337,6 +340,8 @@ build_figure (KsmRulesView *self, const KsmRulesBlock *block)
   gtk_widget_add_css_class (figure, "rules-figure");
   if (drawing != NULL)
     gtk_box_append (GTK_BOX (figure), drawing);
+  if (GTK_IS_FLOW_BOX (drawing))
+    ksm_a11y_set_label (drawing, caption);
   if (*caption != '\0')
     {
       GtkWidget *label = text_label (caption, "caption");
@@ -509,6 +514,7 @@ static void
 build_page (KsmRulesView *self)
 {
   g_autoptr(GError) error = NULL;
+  const char *section = NULL;   /* the heading above */
 
   clear_page (self);
   if (self->guide)
@@ -536,15 +542,19 @@ build_page (KsmRulesView *self)
         {
         case KSM_RULES_TITLE:
           widget = heading (ksm_rules_doc_translate (block->text), block->level);
+          section = ksm_rules_doc_translate (block->text);
           break;
         case KSM_RULES_PARAGRAPH:
           widget = text_label (ksm_rules_doc_translate (block->text), NULL);
           break;
+        /* a list or a table is named by its section's heading */
         case KSM_RULES_LIST:
           widget = build_list (block);
+          ksm_a11y_set_label (widget, section);
           break;
         case KSM_RULES_TABLE:
           widget = build_table (block);
+          ksm_a11y_set_label (gtk_frame_get_child (GTK_FRAME (widget)), section);
           break;
         case KSM_RULES_FIGURE:
           widget = build_figure (self, block);
@@ -554,6 +564,7 @@ build_page (KsmRulesView *self)
           break;
         case KSM_RULES_GLOSSARY:
           widget = build_glossary (self, block);
+          ksm_a11y_set_label (widget, section);
           break;
         default:
           break;

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-a11y.h"
 #include "ksm-library-item.h"
 #include "ksm-library-page.h"
 #include "ksm-rules.h"
@@ -20,6 +21,7 @@ struct _KsmStartPage
   AdwActionRow *notice_row;
   GtkListBox   *unfinished_list;
   GtkListBox   *games_list;
+  GtkWidget    *library_row;
 };
 
 G_DEFINE_FINAL_TYPE (KsmStartPage, ksm_start_page, ADW_TYPE_BIN)
@@ -36,6 +38,7 @@ ksm_start_page_class_init (KsmStartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, notice_row);
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, resume_group);
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, games_list);
+  gtk_widget_class_bind_template_child (widget_class, KsmStartPage, library_row);
 }
 
 /* One row a game the app can play, in the engine's order */
@@ -52,9 +55,9 @@ add_game_rows (KsmStartPage *self)
       g_autofree char *icon = g_strconcat (APPLICATION_ID "-", rules->id, NULL);
       /* a game's own picture, or the app's */
       GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (self)));
-      GtkWidget *picture = gtk_image_new_from_icon_name (gtk_icon_theme_has_icon (theme, icon)
-                                                         ? icon : APPLICATION_ID);
-      GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+      GtkWidget *picture = ksm_a11y_decoration_new (gtk_icon_theme_has_icon (theme, icon)
+                                                    ? icon : APPLICATION_ID);
+      GtkWidget *arrow = ksm_a11y_decoration_new ("go-next-symbolic");
 
       gtk_image_set_pixel_size (GTK_IMAGE (picture), 64);
       gtk_widget_set_margin_top (picture, 6);
@@ -75,6 +78,8 @@ ksm_start_page_init (KsmStartPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   add_game_rows (self);
+  /* the list its group makes for the row */
+  ksm_a11y_set_label (gtk_widget_get_parent (self->library_row), _("Saved Games"));
 }
 
 GtkWidget *
@@ -99,13 +104,14 @@ unfinished_row (const char *title, const char *subtitle, const char *action, con
       GtkWidget *delete_button = gtk_button_new_from_icon_name ("user-trash-symbolic");
 
       gtk_widget_set_tooltip_text (delete_button, _("Delete the Game"));
+      ksm_a11y_set_label (delete_button, _("Delete the Game"));
       gtk_widget_set_valign (delete_button, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (delete_button, "flat");
       gtk_actionable_set_action_name (GTK_ACTIONABLE (delete_button), "win.delete-waiting");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (delete_button), "s", path);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), delete_button);
     }
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("media-playback-start-symbolic"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), ksm_a11y_decoration_new ("media-playback-start-symbolic"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), action);
   if (path != NULL)
     gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", path);
@@ -166,7 +172,7 @@ ksm_start_page_set_unfinished (KsmStartPage *self,
                                                              "%u More in Saved Games", more), more);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), ksm_a11y_decoration_new ("go-next-symbolic"));
       gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.saved-games");
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       gtk_list_box_append (self->unfinished_list, row);

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-a11y.h"
 #include "ksm-rules-view.h"
 #include "ksm-throw-view.h"
 
@@ -396,6 +397,7 @@ ksm_throw_view_init (KsmThrowView *self)
   GtkLayoutManager *layout;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ksm_a11y_name_by_label (GTK_BUTTON (self->throw_button));
   g_signal_connect (self->name_label, "activate-link", G_CALLBACK (ksm_rules_view_follow_link_cb), NULL);
 
   /* the strips fall at "thrown", before a loss or a move is known; the

@@ -10,6 +10,7 @@
 
 #include "ksm-turn-strip.h"
 
+#include "ksm-a11y.h"
 #include "ksm-history-view.h"
 #include "ksm-rules-view.h"
 
@@ -165,7 +166,11 @@ update_rows (KsmTurnStrip *self)
 
       if (first->player != who || last->kind == KSM_EVENT_LOST)
         {
-          gtk_list_box_append (self->list, make_row (text));
+          GtkWidget *label = make_row (text);
+
+          gtk_list_box_append (self->list, label);
+          /* the row says what its label shows */
+          ksm_a11y_set_label (gtk_widget_get_parent (label), gtk_label_get_text (GTK_LABEL (label)));
           self->n_rows++;
         }
       start += covered;
