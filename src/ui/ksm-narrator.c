@@ -23,7 +23,10 @@ struct _KsmNarrator
   KsmPosition   before;         /* the position the next event is played in */
   GString      *words;          /* this action's, not yet said */
   gboolean      turn_changed;
-  guint         opened_id;      /* the game opened, to be said */
+  GString      *told;           /* the actions' words, to be said */
+  guint         tell_id;
+  char         *opened;         /* the game opened, as it stood, to be said */
+  guint         opened_id;
 };
 
 G_DEFINE_FINAL_TYPE (KsmNarrator, ksm_narrator, G_TYPE_OBJECT)
@@ -34,6 +37,7 @@ ksm_narrator_dispose (GObject *object)
   KsmNarrator *self = KSM_NARRATOR (object);
 
   g_clear_handle_id (&self->opened_id, g_source_remove);
+  g_clear_handle_id (&self->tell_id, g_source_remove);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
@@ -50,6 +54,8 @@ ksm_narrator_finalize (GObject *object)
   KsmNarrator *self = KSM_NARRATOR (object);
 
   g_string_free (self->words, TRUE);
+  g_string_free (self->told, TRUE);
+  g_free (self->opened);
   G_OBJECT_CLASS (ksm_narrator_parent_class)->finalize (object);
 }
 
@@ -195,6 +201,18 @@ count_movers (KsmGame *game)
   return g_hash_table_size (from);
 }
 
+static gboolean
+tell_cb (gpointer data)
+{
+  KsmNarrator *self = data;
+
+  self->tell_id = 0;
+  if (self->speaker != NULL && self->told->len > 0)
+    ksm_announce (self->speaker, self->told->str);
+  g_string_truncate (self->told, 0);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 changed_cb (KsmNarrator *self, KsmGame *game)
 {
@@ -233,8 +251,16 @@ changed_cb (KsmNarrator *self, KsmGame *game)
       end_sentence (self);
     }
 
+  /* said once the window has put the focus where the action leaves it
+   * (a piece to move, the board), where a screen reader reads it */
   if (self->words->len > 0)
-    ksm_announce (self->speaker, self->words->str);
+    {
+      if (self->told->len > 0)
+        g_string_append_c (self->told, ' ');
+      g_string_append (self->told, self->words->str);
+      if (self->tell_id == 0)
+        self->tell_id = g_idle_add_full (G_PRIORITY_LOW, tell_cb, self, NULL);
+    }
   g_string_truncate (self->words, 0);
   self->turn_changed = FALSE;
   self->before = *position;
@@ -244,6 +270,7 @@ static void
 ksm_narrator_init (KsmNarrator *self)
 {
   self->words = g_string_new (NULL);
+  self->told = g_string_new (NULL);
   self->game_signals = g_signal_group_new (KSM_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "thrown", G_CALLBACK (thrown_cb), self,
                                  G_CONNECT_SWAPPED);
@@ -273,16 +300,11 @@ static gboolean
 say_opened_cb (gpointer data)
 {
   KsmNarrator *self = data;
-  g_autofree char *state = NULL;
-  g_autofree char *opened = NULL;
 
   self->opened_id = 0;
-  if (!is_told (self))
-    return G_SOURCE_REMOVE;
-  state = ksm_narrator_describe_state (self->game);
-  opened = g_strdup_printf ("%s%s %s%s", ksm_words_game_name (ksm_game_get_rules (self->game)),
-                            _("."), state, ends_sentence_text (state) ? "" : _("."));
-  ksm_announce (self->speaker, opened);
+  if (self->speaker != NULL && self->opened != NULL)
+    ksm_announce (self->speaker, self->opened);
+  g_clear_pointer (&self->opened, g_free);
   return G_SOURCE_REMOVE;
 }
 
@@ -296,6 +318,8 @@ ksm_narrator_set_game (KsmNarrator *self,
   if (!g_set_object (&self->game, game))
     return;
   g_string_truncate (self->words, 0);
+  g_string_truncate (self->told, 0);
+  g_clear_handle_id (&self->tell_id, g_source_remove);
   self->turn_changed = FALSE;
   if (game != NULL)
     self->before = *ksm_game_get_position (game);
@@ -303,8 +327,15 @@ ksm_narrator_set_game (KsmNarrator *self,
   /* a game opened: the game and where it stands, once its page has shown
    * and given the focus to what the person plays with, where it is read */
   g_clear_handle_id (&self->opened_id, g_source_remove);
+  g_clear_pointer (&self->opened, g_free);
   if (is_told (self))
-    self->opened_id = g_idle_add_full (G_PRIORITY_LOW, say_opened_cb, self, NULL);
+    {
+      g_autofree char *state = ksm_narrator_describe_state (game);
+
+      self->opened = g_strdup_printf ("%s%s %s%s", ksm_words_game_name (ksm_game_get_rules (game)),
+                                      _("."), state, ends_sentence_text (state) ? "" : _("."));
+      self->opened_id = g_idle_add_full (G_PRIORITY_LOW, say_opened_cb, self, NULL);
+    }
 }
 
 /* a throw that earns another, where the turn holds no throws to play */

@@ -350,9 +350,18 @@ focus_play_cb (gpointer user_data)
   const KsmMove *moves;
   guint n_moves;
 
-  if (self->game == NULL || !ksm_game_is_person_to_act (self->game)
-      || !g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game"))
+  if (self->game == NULL || !g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game"))
     return;
+  /* The throw button the person pressed is made insensitive at once, and
+   * GTK leaves the focus nowhere: the board takes it for the other side's
+   * turn, where the person can follow it and where the news is read */
+  if (!ksm_game_is_person_to_act (self->game))
+    {
+      if (gtk_root_get_focus (GTK_ROOT (self)) == NULL && !ksm_game_is_read_only (self->game)
+          && !ksm_game_view_focus_in_pane (self->game_view))
+        gtk_widget_child_focus (ksm_game_view_get_board (self->game_view), GTK_DIR_TAB_FORWARD);
+      return;
+    }
 
   /* one reading the rules or the history is left there */
   if (ksm_game_view_focus_in_pane (self->game_view))
