@@ -84,21 +84,13 @@ player_name (KsmNarrator *self, guint player)
 /* whether the words so far end a sentence (the status line's own end with
  * "…" or "!") */
 static gboolean
-ends_sentence (GString *words)
+ends_sentence (const char *words)
 {
   /* Translators: ends a sentence a screen reader says of the game */
   const char *stop = _(".");
 
-  return words->len == 0 || g_str_has_suffix (words->str, stop) || g_str_has_suffix (words->str, ".")
-         || g_str_has_suffix (words->str, "…") || g_str_has_suffix (words->str, "!");
-}
-
-static gboolean
-ends_sentence_text (const char *text)
-{
-  g_autoptr(GString) words = g_string_new (text);
-
-  return ends_sentence (words);
+  return *words == '\0' || g_str_has_suffix (words, stop) || g_str_has_suffix (words, ".")
+         || g_str_has_suffix (words, "…") || g_str_has_suffix (words, "!");
 }
 
 /* each event starts its own sentence but the first of a side's action */
@@ -112,7 +104,7 @@ start_sentence (KsmNarrator *self)
 static void
 end_sentence (KsmNarrator *self)
 {
-  if (!ends_sentence (self->words))
+  if (!ends_sentence (self->words->str))
     g_string_append (self->words, _("."));
 }
 
@@ -156,7 +148,7 @@ moved_cb (KsmNarrator *self, guint player, const KsmMove *move, gpointer effect,
                                     &self->before, (int) player, move);
   /* after its own throw the move goes on the throw's sentence; a move of a
    * throw held from before is a side's sentence of its own */
-  if (ends_sentence (self->words))
+  if (ends_sentence (self->words->str))
     {
       start_sentence (self);
       g_string_append (self->words, player_name (self, player));
@@ -173,7 +165,7 @@ throw_lost_cb (KsmNarrator *self, guint player, guint face, KsmGame *game)
   if (!is_told (self))
     return;
   clause = ksm_words_lost_clause (ksm_game_get_rules (game), &self->before);
-  if (ends_sentence (self->words))
+  if (ends_sentence (self->words->str))
     {
       start_sentence (self);
       g_string_append (self->words, player_name (self, player));
@@ -333,7 +325,7 @@ ksm_narrator_set_game (KsmNarrator *self,
       g_autofree char *state = ksm_narrator_describe_state (game);
 
       self->opened = g_strdup_printf ("%s%s %s%s", ksm_words_game_name (ksm_game_get_rules (game)),
-                                      _("."), state, ends_sentence_text (state) ? "" : _("."));
+                                      _("."), state, ends_sentence (state) ? "" : _("."));
       self->opened_id = g_idle_add_full (G_PRIORITY_LOW, say_opened_cb, self, NULL);
     }
 }
