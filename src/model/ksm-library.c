@@ -3,7 +3,10 @@
 
 #include "ksm-library.h"
 
-#define DELETED_SUFFIX ".deleted"
+/* A deleted game waits under a hidden name of the app's own until its undo
+ * has passed, so the scan that removes what a crash left set aside never
+ * takes a person's own hidden file for one */
+#define DELETED_PREFIX ".kasimala-deleted-"
 
 struct _KsmLibrary
 {
@@ -187,7 +190,7 @@ scan_folder (Scan *scan)
       if (name[0] == '.')
         {
           /* set aside by a session that ended before it could purge */
-          if (g_str_has_suffix (name, DELETED_SUFFIX) && !scan_is_set_aside (scan, file))
+          if (g_str_has_prefix (name, DELETED_PREFIX) && !scan_is_set_aside (scan, file))
             g_file_delete (file, NULL, NULL);
           continue;
         }
@@ -335,7 +338,7 @@ ksm_library_delete (KsmLibrary *self, KsmLibraryItem *item, GError **error)
     return TRUE;
   file = ksm_library_item_get_file (item);
   name = g_file_get_basename (file);
-  aside_name = g_strconcat (".", name, DELETED_SUFFIX, NULL);
+  aside_name = g_strconcat (DELETED_PREFIX, name, NULL);
   {
     g_autoptr(GFile) parent = g_file_get_parent (file);
     aside = g_file_get_child (parent, aside_name);

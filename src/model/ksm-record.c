@@ -1,10 +1,16 @@
 /* ksm-record.c: the event list of a game, and its JSON form. */
+/* fsync and write, outside C11 */
+#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include "ksm-record.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ksm-random.h"
 
@@ -543,6 +549,58 @@ ksm_record_to_data (KsmRecord *self, gsize *length)
   return json_generator_to_data (generator, length);
 }
 
+/* Writes `data` to a new file beside `path` and renames it over `path` once
+ * it is whole and on disk, so a full disk or a crash leaves the last save
+ * intact. The new file's name starts with KSM_RECORD_SAVING_PREFIX, which no
+ * person's file has, so what a kill mid-write leaves can be told from
+ * anything of theirs (ksm_store_remove_leftovers). */
+static gboolean
+write_beside (const char *path, const char *data, gsize length, GError **error)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *template = g_strconcat (KSM_RECORD_SAVING_PREFIX, name, "-XXXXXX", NULL);
+  g_autofree char *temporary = g_build_filename (folder, template, NULL);
+  int fd, saved_errno;
+  gsize written = 0;
+
+  fd = g_mkstemp_full (temporary, O_RDWR | O_CLOEXEC, 0666);
+  if (fd < 0)
+    goto failed;
+  while (written < length)
+    {
+      gssize n = write (fd, data + written, length - written);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        goto failed;
+      written += (gsize) n;
+    }
+  if (fsync (fd) != 0)
+    goto failed;
+  if (close (fd) != 0)
+    {
+      fd = -1;
+      goto failed;
+    }
+  fd = -1;
+  if (g_rename (temporary, path) != 0)
+    goto failed;
+  return TRUE;
+
+failed:
+  saved_errno = errno != 0 ? errno : EIO;
+  if (fd >= 0)
+    close (fd);
+  g_unlink (temporary);
+  {
+    g_autofree char *shown = g_filename_display_name (path);
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                 "Failed to write “%s”: %s", shown, g_strerror (saved_errno));
+  }
+  return FALSE;
+}
+
 gboolean
 ksm_record_save_to_file (KsmRecord  *self,
                          GFile      *file,
@@ -557,12 +615,10 @@ ksm_record_save_to_file (KsmRecord  *self,
 
   data = ksm_record_to_data (self, &length);
   path = g_file_get_path (file);
-  /* The new file is written beside the old and renamed over it only once
-   * whole, so a full disk or a crash leaves the last save intact.
-   * g_file_replace_contents renames even when a write failed: a full disk
-   * left an empty autosave (tests/reliability/test-save-failed.c). */
+  /* g_file_replace_contents renames even when a write failed: a full disk
+   * left an empty autosave (tests/reliability/test-save-failed.c) */
   if (path != NULL)
-    return g_file_set_contents (path, data, (gssize) length, error);
+    return write_beside (path, data, length, error);
   return g_file_replace_contents (file, data, length, NULL, FALSE,
                                   G_FILE_CREATE_NONE, NULL, NULL, error);
 }

@@ -12,6 +12,10 @@ G_BEGIN_DECLS
 #define KSM_RECORD_FORMAT  "kasimala-game"
 #define KSM_RECORD_VERSION 1
 
+/* What a save writes before it renames the file into place: a hidden name
+ * of the app's own, so no file of a person's is taken for one */
+#define KSM_RECORD_SAVING_PREFIX ".kasimala-saving-"
+
 #define KSM_RECORD_ERROR (ksm_record_error_quark ())
 GQuark ksm_record_error_quark (void);
 

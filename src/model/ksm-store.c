@@ -529,20 +529,16 @@ ksm_store_load_autosave (KsmStore *self, GError **error)
   return g_steal_pointer (&record);
 }
 
-/* A saved game is written to NAME.json.XXXXXX beside NAME.json and renamed
- * over it once whole (g_file_set_contents); a crash or a kill mid-write
- * leaves that copy behind, never anything else. */
+/* A save writes a hidden file of the app's own beside the game and renames
+ * it over the game once whole (ksm_record_save_to_file); a kill mid-write
+ * leaves that file behind. Only such files are removed: a person's own
+ * files, whatever their names, are never touched. (Earlier versions wrote
+ * NAME.json.XXXXXX, which a person's best-game.json.backup also matched;
+ * what those left is left alone.) */
 static gboolean
 is_leftover (const char *name)
 {
-  const char *dot = strrchr (name, '.');
-
-  if (dot == NULL || dot - name < 5 || strncmp (dot - 5, ".json", 5) != 0 || strlen (dot + 1) != 6)
-    return FALSE;
-  for (const char *c = dot + 1; *c != '\0'; c++)
-    if (!g_ascii_isalnum (*c))
-      return FALSE;
-  return TRUE;
+  return g_str_has_prefix (name, KSM_RECORD_SAVING_PREFIX);
 }
 
 static void

@@ -8,6 +8,7 @@
 /* dlsym's RTLD_NEXT, outside C11 */
 #define _GNU_SOURCE
 #include "model-test-util.h"
+#include "ksm-library.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -815,14 +816,20 @@ test_unwatch (Fixture *f, gconstpointer data)
   f->store = ksm_store_new (f->directory);
 }
 
-/* What a kill mid-save leaves (NAME.json.XXXXXX) goes; nothing else does */
+/* What a kill mid-save leaves (the app's own hidden temporary name) goes;
+ * nothing else does: a person's best-game.json.backup matched the old
+ * NAME.json.XXXXXX pattern and went */
 static void
 test_remove_leftovers (Fixture *f, gconstpointer data)
 {
-  const char *gone[] = { "autosave.json.k1ll3d", "games/kasimala-1.json.Ab12Cd" };
+  const char *gone[] = { KSM_RECORD_SAVING_PREFIX "autosave.json-k1ll3d",
+                         "games/" KSM_RECORD_SAVING_PREFIX "kasimala-1.json-Ab12Cd" };
   const char *kept[] = { "autosave.json", "games/kasimala-1.json", "notes.txt",
+                         "best-game.json.backup", "games/best-game.json.backup",
+                         "autosave.json.k1ll3d", "games/kasimala-1.json.Ab12Cd",
                          "autosave.json.bak", "autosave.json.ab-12c", "games/kasimala-2.json~",
-                         "other.txt.Ab12Cd" };
+                         "other.txt.Ab12Cd", ".hidden.json.deleted", "games/.hidden.json.deleted",
+                         ".kasimala-notes" };
   g_autofree char *games = g_build_filename (f->dir, "games", NULL);
 
   g_assert_cmpint (g_mkdir_with_parents (games, 0700), ==, 0);
@@ -837,6 +844,11 @@ test_remove_leftovers (Fixture *f, gconstpointer data)
       g_assert_true (g_file_set_contents (path, "{}", -1, NULL));
     }
 
+  /* the start-up clean-up, and the library's scan of the games folder */
+  {
+    g_autoptr(KsmLibrary) library = ksm_library_new (f->store);
+    ksm_library_reload (library);
+  }
   ksm_store_remove_leftovers (f->store);
 
   for (guint i = 0; i < G_N_ELEMENTS (gone); i++)
