@@ -89,10 +89,15 @@ ksm_window_new (KsmApplication *application)
                        NULL);
 }
 
+/* A toast's title is markup, and what is said here can carry a file's name
+ * or its error ("<data>:1903:19" read as a tag and emptied the toast):
+ * every toast is plain text. */
 static void
 toast (KsmWindow *self, const char *text)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
 }
 
 static void

@@ -33,6 +33,9 @@
 #include "app-test-util.h"
 
 #define SAVE_FAILED "The game could not be saved"
+/* in the name of the data folder's parent, so every error naming a path
+ * carries it: text from outside the app, never markup (#25) */
+#define MARKUP_IN_NAME "<i>&amp;<b>"
 
 /* while set, the folder whose files cannot grow: read from any thread, so
  * a fixed buffer and a flag, nothing that allocates */
@@ -156,6 +159,9 @@ check_fault (Fixture *fixture, const char *fault)
   told = wait_for_label (fixture, SAVE_FAILED);
   g_assert_nonnull (told);
   g_test_message ("%s: told \"%s\"", fault, gtk_label_get_text (GTK_LABEL (told)));
+  /* the error names the data folder, whose name holds markup: a toast's
+   * title is markup, and the name is shown as it is, not as tags */
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (told)), MARKUP_IN_NAME));
   g_assert_false (g_file_test (autosave, G_FILE_TEST_IS_REGULAR));
 
   /* the game stays open and goes on, event by event */
@@ -268,7 +274,7 @@ test_disk_full (Fixture *fixture, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *data_home = g_dir_make_tmp ("ksm-save-failed-XXXXXX", NULL);
+  g_autofree char *data_home = g_dir_make_tmp ("ksm-save-failed-" MARKUP_IN_NAME "-XXXXXX", NULL);
   int status;
 
   test_init_process ();
