@@ -1,9 +1,16 @@
 /* ksm-store.c: autosave and the saved-games folder. */
+/* flock (), O_NOFOLLOW and O_CLOEXEC, outside C11 */
+#define _DEFAULT_SOURCE
 #include "config.h"
 
 #include "ksm-store.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 /* The autosave is written by a thread of the store's own, so a slow disk
  * never holds up the window. The main thread copies the record (cheap: the
@@ -41,6 +48,9 @@ struct _KsmStore
   GFile    *autosave_file;
   GFile    *games_directory;
   GError   *unreadable;       /* why an autosave found was left unread */
+  guint     slot;             /* the autosave this store writes (autosave_file_named), 0: none yet */
+  int       slot_lock;        /* the open lock file that holds it, or -1 */
+  gboolean  shared;           /* another instance holds the data folder */
   KsmGame  *game;
   gulong    changed_id;
   gulong    over_id;
@@ -113,6 +123,9 @@ ksm_store_finalize (GObject *object)
   g_clear_object (&self->autosave_file);
   g_clear_object (&self->games_directory);
   g_clear_error (&self->unreadable);
+  /* the writer has stopped (dispose): the slot is free for another */
+  if (self->slot_lock >= 0)
+    close (self->slot_lock);
   G_OBJECT_CLASS (ksm_store_parent_class)->finalize (object);
 }
 
@@ -139,6 +152,7 @@ static GSourceFuncs deliver_funcs = {
 static void
 ksm_store_init (KsmStore *self)
 {
+  self->slot_lock = -1;
   g_mutex_init (&self->lock);
   g_cond_init (&self->wake);
   g_cond_init (&self->idle);
@@ -161,6 +175,105 @@ autosave_file_named (GFile *directory, guint n)
 {
   g_autofree char *name = n == 1 ? g_strdup ("autosave.json") : g_strdup_printf ("autosave-%u.json", n);
   return g_file_get_child (directory, name);
+}
+
+/* One data folder, one writer per autosave. GApplication keeps one
+ * instance per session bus, but two sessions (or two buses) can share a
+ * data folder; then each would write the other's autosave, and one's game
+ * over delete the other's game. So each autosave has a lock file beside it,
+ * .kasimala-lock-N, held with flock () for as long as a store writes it: a
+ * store writes only an autosave whose lock it holds, and the one whose
+ * autosave.json is held elsewhere takes the next free one. (flock () locks
+ * belong to the open file, so two stores of one process exclude each other
+ * as two processes do.) */
+typedef enum {
+  SLOT_TAKEN,       /* locked for this store */
+  SLOT_HELD,        /* another store holds it */
+  SLOT_UNLOCKABLE,  /* no lock file can be made (no data folder): unguarded */
+} SlotLock;
+
+static SlotLock
+lock_slot (KsmStore *self, guint n, int *fd_out)
+{
+  g_autofree char *folder = g_file_get_path (self->directory);
+  g_autofree char *name = g_strdup_printf (".kasimala-lock-%u", n);
+  g_autofree char *path = NULL;
+  int fd;
+
+  *fd_out = -1;
+  if (folder == NULL || (g_mkdir_with_parents (folder, 0700) != 0 && errno != EEXIST))
+    return SLOT_UNLOCKABLE;
+  path = g_build_filename (folder, name, NULL);
+  fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0)
+    return SLOT_UNLOCKABLE;
+  while (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      int saved_errno = errno;
+      if (saved_errno == EINTR)
+        continue;
+      close (fd);
+      return saved_errno == EWOULDBLOCK ? SLOT_HELD : SLOT_UNLOCKABLE;
+    }
+  *fd_out = fd;
+  return SLOT_TAKEN;
+}
+
+/* this store writes autosave `n` from now on, holding it with `fd` */
+static void
+take_slot (KsmStore *self, guint n, int fd)
+{
+  g_autoptr(GFile) file = autosave_file_named (self->directory, n);
+
+  self->slot = n;
+  self->slot_lock = fd;
+  g_set_object (&self->autosave_file, file);
+}
+
+/* Takes the first autosave no other store holds and no earlier session
+ * left (a later ksm_store_shelve_autosave () moves those to Saved Games),
+ * autosave.json first: for a store that writes before it looked */
+static void
+claim_slot (KsmStore *self)
+{
+  if (self->slot != 0)
+    return;
+  for (guint n = 1; n <= MAX_AUTOSAVES; n++)
+    {
+      g_autoptr(GFile) file = autosave_file_named (self->directory, n);
+      int fd;
+
+      switch (lock_slot (self, n, &fd))
+        {
+        case SLOT_HELD:
+          if (n == 1)
+            self->shared = TRUE;
+          continue;
+        case SLOT_UNLOCKABLE:
+          /* the folder cannot be made now; the writes say why */
+          take_slot (self, n, -1);
+          return;
+        case SLOT_TAKEN:
+        default:
+          if (n > 1 && g_file_query_exists (file, NULL))
+            {
+              close (fd);
+              continue;
+            }
+          take_slot (self, n, fd);
+          return;
+        }
+    }
+  /* every autosave is held: written nowhere, and said at every write */
+  self->slot = MAX_AUTOSAVES + 1;
+  g_clear_object (&self->autosave_file);
+}
+
+gboolean
+ksm_store_is_shared (KsmStore *self)
+{
+  g_return_val_if_fail (KSM_IS_STORE (self), FALSE);
+  return self->shared;
 }
 
 KsmStore *
@@ -227,7 +340,13 @@ run_job (KsmStore *self, Job *job)
 
   outcome->seq = job->seq;
   outcome->report = job->report;
-  if (job->kind == JOB_DELETE)
+  if (self->autosave_file == NULL)
+    {
+      if (job->kind != JOB_DELETE)
+        g_set_error (&outcome->error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                     "every autosave of this data folder is in use by another Kasimala");
+    }
+  else if (job->kind == JOB_DELETE)
     g_file_delete (self->autosave_file, NULL, NULL);
   else if (ensure_directory (self->directory, &outcome->error))
     ksm_record_save_to_file (job->record, self->autosave_file, &outcome->error);
@@ -274,6 +393,9 @@ queue_job (KsmStore *self, JobKind kind, KsmRecord *record, gboolean report)
 {
   Job *job = g_new0 (Job, 1);
   guint64 seq = ++self->last_seq;
+
+  /* before the first job, so the writer never sees the autosave change */
+  claim_slot (self);
 
   job->seq = seq;
   job->kind = kind;
@@ -632,6 +754,7 @@ GFile *
 ksm_store_shelve_autosave (KsmStore *self, GError **error)
 {
   g_autoptr(GFile) shelved = NULL;
+  g_autoptr(GError) first_error = NULL;
 
   g_return_val_if_fail (KSM_IS_STORE (self), NULL);
 
@@ -639,18 +762,39 @@ ksm_store_shelve_autosave (KsmStore *self, GError **error)
     return NULL;   /* the autosave is the game watched */
   ksm_store_flush (self);
   g_clear_error (&self->unreadable);
+  /* Every autosave no running store holds is a game an earlier session
+   * left, this store's own included: each goes to Saved Games. The first
+   * one free once that is done is where this store writes, unless it has
+   * one already. */
   for (guint n = 1; n <= MAX_AUTOSAVES; n++)
     {
       g_autoptr(GFile) file = autosave_file_named (self->directory, n);
       g_autoptr(GError) local_error = NULL;
       g_autoptr(KsmRecord) record = NULL;
       g_autoptr(GFile) kept = NULL;
+      int fd = -1;
+
+      if (n != self->slot)
+        switch (lock_slot (self, n, &fd))
+          {
+          case SLOT_HELD:
+            /* another store's game, on the board there */
+            if (n == 1)
+              self->shared = TRUE;
+            continue;
+          case SLOT_UNLOCKABLE:
+          case SLOT_TAKEN:
+          default:
+            break;
+          }
 
       if (!g_file_query_exists (file, NULL))
         {
-          /* the first free name is where this store writes */
-          g_set_object (&self->autosave_file, file);
-          break;
+          if (self->slot == 0)
+            take_slot (self, n, fd);
+          else if (fd >= 0)
+            close (fd);
+          continue;
         }
       record = ksm_record_new_from_file (file, &local_error);
       if (record == NULL)
@@ -658,22 +802,36 @@ ksm_store_shelve_autosave (KsmStore *self, GError **error)
           /* left as it is, byte for byte: another version may read it */
           if (self->unreadable == NULL)
             self->unreadable = g_steal_pointer (&local_error);
+          if (fd >= 0)
+            close (fd);
           continue;
         }
       kept = ksm_store_keep (self, record, &local_error);
       if (kept == NULL || !g_file_delete (file, NULL, &local_error))
         {
-          /* not moved: it is still the autosave, the one to write on */
+          /* not moved: it is still an autosave, resumed from there; the
+           * store's own if it has none yet */
           if (kept != NULL)
             g_file_delete (kept, NULL, NULL);
-          g_set_object (&self->autosave_file, file);
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
+          if (self->slot == 0)
+            take_slot (self, n, fd);
+          else if (fd >= 0)
+            close (fd);
+          if (first_error == NULL)
+            first_error = g_steal_pointer (&local_error);
+          continue;
         }
-      g_set_object (&self->autosave_file, file);
       if (shelved == NULL)
         shelved = g_steal_pointer (&kept);
-      break;
+      if (self->slot == 0)
+        take_slot (self, n, fd);
+      else if (fd >= 0)
+        close (fd);
+    }
+  if (first_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&first_error));
+      return NULL;
     }
   return g_steal_pointer (&shelved);
 }

@@ -58,6 +58,10 @@ GFile     *ksm_store_shelve             (KsmStore *self, KsmRecord *record, GErr
  * was not read, until the next look. */
 GFile     *ksm_store_shelve_autosave    (KsmStore *self, GError **error);
 const GError *ksm_store_get_unreadable_autosave (KsmStore *self);
+/* True once the store has found autosave.json held by another instance
+ * (another session sharing this data folder): this store then keeps its
+ * own autosave beside it, and neither writes or deletes the other's. */
+gboolean   ksm_store_is_shared          (KsmStore *self);
 /* removes the half-written copies a crash left (see ksm_record_save_to_file) */
 void       ksm_store_remove_leftovers   (KsmStore *self);
 /* saves a record into the games folder under a new name; returns the file */

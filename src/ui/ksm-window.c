@@ -263,10 +263,18 @@ adopt_autosave (KsmWindow *self)
   unreadable = ksm_store_get_unreadable_autosave (self->store);
   g_clear_pointer (&self->notice_title, g_free);
   g_clear_pointer (&self->notice, g_free);
-  if (unreadable == NULL)
+  if (unreadable == NULL && ksm_store_is_shared (self->store))
+    {
+      /* another session has this data folder: each keeps its own game */
+      self->notice_title = g_strdup (_("Kasimala Is Open in Another Session"));
+      self->notice = g_strdup (_("This window keeps its games apart from the other’s, so neither "
+                                 "writes over the other. An unfinished game left here waits in "
+                                 "Saved Games."));
+    }
+  else if (unreadable == NULL)
     return;
-  if (g_error_matches (unreadable, KSM_RECORD_ERROR, KSM_RECORD_ERROR_VERSION)
-      || g_error_matches (unreadable, KSM_RECORD_ERROR, KSM_RECORD_ERROR_GAME))
+  else if (g_error_matches (unreadable, KSM_RECORD_ERROR, KSM_RECORD_ERROR_VERSION)
+           || g_error_matches (unreadable, KSM_RECORD_ERROR, KSM_RECORD_ERROR_GAME))
     {
       self->notice_title = g_strdup (_("An Unfinished Game from Another Version"));
       self->notice = g_strdup_printf (_("It is kept as it was, for the version of Kasimala that saved it: "

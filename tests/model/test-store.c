@@ -226,12 +226,14 @@ test_autosave_after_every_change (Fixture *f, gconstpointer data)
     }
   g_assert_cmpuint (undos, >, 0);
 
-  /* no stray files beside it */
+  /* no stray files beside it, only the lock that keeps it this store's */
   {
     g_autoptr(GDir) dir = g_dir_open (f->dir, 0, NULL);
+    const char *name;
     guint n = 0;
-    while (g_dir_read_name (dir) != NULL)
-      n++;
+    while ((name = g_dir_read_name (dir)) != NULL)
+      if (strcmp (name, ".kasimala-lock-1") != 0)
+        n++;
     g_assert_cmpuint (n, ==, 1);
   }
 
@@ -863,6 +865,109 @@ test_remove_leftovers (Fixture *f, gconstpointer data)
     }
 }
 
+/* the record in `file`, which must be there and read */
+static KsmRecord *
+record_in (GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  KsmRecord *record = ksm_record_new_from_file (file, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (record);
+  return record;
+}
+
+/* Two instances on two session buses share one data folder: each keeps its
+ * own game, one's game over never deletes the other's, and a later lone
+ * start finds what the second left (#25) */
+static void
+test_two_stores_one_folder (Fixture *f, gconstpointer data)
+{
+  KsmOptions options = kasimala_options ();
+  g_autoptr(KsmStore) second = ksm_store_new (f->directory);
+  g_autoptr(KsmGame) first_game = ksm_game_new (&options, PERSONS, 21);
+  g_autoptr(KsmGame) second_game = ksm_game_new (&options, PERSONS, 22);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first_path = NULL, *second_path = NULL;
+  guint second_events;
+
+  /* each looks for a last session's game at its start, as the window does */
+  g_assert_null (ksm_store_shelve_autosave (f->store, &error));
+  g_assert_no_error (error);
+  g_assert_null (ksm_store_shelve_autosave (second, &error));
+  g_assert_no_error (error);
+  g_assert_false (ksm_store_is_shared (f->store));
+  g_assert_true (ksm_store_is_shared (second));
+  first_path = g_file_get_path (ksm_store_get_autosave_file (f->store));
+  second_path = g_file_get_path (ksm_store_get_autosave_file (second));
+  g_assert_cmpstr (first_path, !=, second_path);
+
+  ksm_store_watch (f->store, first_game);
+  ksm_store_watch (second, second_game);
+  for (guint i = 0; i < 30; i++)
+    {
+      person_acts (first_game, i);
+      person_acts (second_game, i);
+    }
+  ksm_store_flush (f->store);
+  ksm_store_flush (second);
+  {
+    g_autoptr(KsmRecord) a = record_in (ksm_store_get_autosave_file (f->store));
+    g_autoptr(KsmRecord) b = record_in (ksm_store_get_autosave_file (second));
+    assert_records_equal (a, ksm_game_get_record (first_game), TRUE);
+    assert_records_equal (b, ksm_game_get_record (second_game), TRUE);
+  }
+
+  /* the first game ends: it goes to the games folder, its autosave goes,
+   * and the second's stays as it was */
+  for (guint i = 0; ksm_game_get_phase (first_game) != KSM_PHASE_OVER; i++)
+    person_acts (first_game, i);
+  ksm_store_flush (f->store);
+  g_assert_false (g_file_query_exists (ksm_store_get_autosave_file (f->store), NULL));
+  g_assert_cmpuint (n_saved_games (f, NULL), ==, 1);
+  {
+    g_autoptr(KsmRecord) b = record_in (ksm_store_get_autosave_file (second));
+    assert_records_equal (b, ksm_game_get_record (second_game), TRUE);
+  }
+  /* a new game in the first writes its own autosave again, not the second's */
+  {
+    g_autoptr(KsmGame) again = ksm_game_new (&options, PERSONS, 23);
+    ksm_store_watch (f->store, again);
+    person_acts (again, 0);
+    ksm_store_flush (f->store);
+    ksm_store_discard_autosave (f->store);
+    ksm_store_flush (f->store);
+    ksm_store_unwatch (f->store);
+  }
+  {
+    g_autoptr(KsmRecord) b = record_in (ksm_store_get_autosave_file (second));
+    assert_records_equal (b, ksm_game_get_record (second_game), TRUE);
+  }
+
+  /* the second is killed mid-game (its autosave stays), the first quits;
+   * the next lone start offers the second's game among the waiting ones */
+  second_events = ksm_record_get_n_events (ksm_game_get_record (second_game));
+  ksm_store_unwatch (second);
+  g_clear_object (&second);
+  g_clear_object (&f->store);
+  f->store = ksm_store_new (f->directory);
+  {
+    g_autoptr(GFile) shelved = ksm_store_shelve_autosave (f->store, &error);
+    g_autoptr(KsmRecord) waiting = NULL;
+    g_assert_no_error (error);
+    g_assert_nonnull (shelved);
+    waiting = record_in (shelved);
+    g_assert_cmpuint (ksm_record_get_n_events (waiting), ==, second_events);
+    assert_records_equal (waiting, ksm_game_get_record (second_game), TRUE);
+  }
+  g_assert_false (ksm_store_is_shared (f->store));
+  g_assert_cmpuint (n_saved_games (f, NULL), ==, 2);
+  {
+    g_autoptr(GFile) left = g_file_new_for_path (second_path);
+    g_assert_false (g_file_query_exists (left, NULL));
+  }
+}
+
 /* ---- the writer ---- */
 
 static gboolean
@@ -1037,6 +1142,7 @@ main (int argc, char **argv)
   ADD ("save-failed", test_save_failed);
   ADD ("unwatch", test_unwatch);
   ADD ("remove-leftovers", test_remove_leftovers);
+  ADD ("two-stores-one-folder", test_two_stores_one_folder);
   ADD ("many-events-then-flush", test_many_events_then_flush);
   ADD ("writes-in-order-off-the-main-thread", test_writes_in_order_off_the_main_thread);
   ADD ("dispose-flushes", test_dispose_flushes);
