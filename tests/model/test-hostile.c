@@ -9,9 +9,10 @@
 
 #include "model-test-util.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "fifo-guard.h"
 
 #include "ksm-library.h"
 
@@ -201,62 +202,6 @@ describe (const char *path)
   return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
 }
 
-/* A loader reading the FIFO with a blocking open () waits for a writer for
- * ever; this thread is that writer, so the old code gets an empty file
- * instead of a hang, and the test fails by its assertions. The loader
- * that refuses the FIFO never opens it, and the thread is let go by
- * fifo_guard_release opening the FIFO itself. */
-typedef struct {
-  char    *path;
-  GThread *thread;
-  int      opened;   /* atomic: the writer's open () returned */
-} FifoGuard;
-
-static gpointer
-fifo_writer (gpointer data)
-{
-  FifoGuard *guard = data;
-  int fd = open (guard->path, O_WRONLY | O_CLOEXEC);
-
-  /* set before the close that lets a blocked reader see its end */
-  g_atomic_int_set (&guard->opened, TRUE);
-  if (fd >= 0)
-    close (fd);
-  return NULL;
-}
-
-static void
-fifo_guard_arm (FifoGuard *guard, const Case *c, const char *path)
-{
-  guard->path = NULL;
-  guard->thread = NULL;
-  guard->opened = FALSE;
-  if (c->kind != MAKE_FIFO)
-    return;
-  guard->path = g_strdup (path);
-  guard->thread = g_thread_new ("fifo-writer", fifo_writer, guard);
-}
-
-static void
-fifo_guard_release (FifoGuard *guard)
-{
-  int fd;
-
-  if (guard->thread == NULL)
-    return;
-  /* only a reader that opened the FIFO let the writer's open () return;
-   * the loader must not even open it */
-  if (g_atomic_int_get (&guard->opened))
-    g_error ("the loader opened the FIFO %s and waited for a writer", guard->path);
-  /* a reader lets a writer blocked in open () go; non-blocking, so this
-   * does not wait either if the writer has gone */
-  fd = open (guard->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  g_assert_cmpint (fd, >=, 0);
-  g_thread_join (guard->thread);
-  close (fd);
-  g_clear_pointer (&guard->path, g_free);
-}
-
 static void
 assert_refused (const Case *c, const GError *error, const char *how)
 {
@@ -303,7 +248,7 @@ test_record (Fixture *f, gconstpointer data)
   FifoGuard guard;
 
   make_case (c, path);
-  fifo_guard_arm (&guard, c, path);
+  fifo_guard_arm (&guard, c->kind == MAKE_FIFO, path);
   record = ksm_record_new_from_file (file, &error);
   fifo_guard_release (&guard);
   g_assert_null (record);
@@ -340,13 +285,13 @@ test_autosave (Fixture *f, gconstpointer data)
   before = describe (path);
   store = ksm_store_new (f->directory);
 
-  fifo_guard_arm (&guard, c, path);
+  fifo_guard_arm (&guard, c->kind == MAKE_FIFO, path);
   record = ksm_store_load_autosave (store, &error);
   fifo_guard_release (&guard);
   g_assert_null (record);
   assert_refused (c, error, "as the autosave");
 
-  fifo_guard_arm (&guard, c, path);
+  fifo_guard_arm (&guard, c->kind == MAKE_FIFO, path);
   shelved = ksm_store_shelve_autosave (store, &error);
   fifo_guard_release (&guard);
   g_assert_null (shelved);
@@ -388,7 +333,7 @@ test_library (Fixture *f, gconstpointer data)
   make_case (c, path);
   before = describe (path);
 
-  fifo_guard_arm (&guard, c, path);
+  fifo_guard_arm (&guard, c->kind == MAKE_FIFO, path);
   ksm_library_reload (library);
   fifo_guard_release (&guard);
   g_assert_cmpuint (g_list_model_get_n_items (ksm_library_get_model (library)), ==, 1);
@@ -417,7 +362,7 @@ test_import (Fixture *f, gconstpointer data)
   ksm_library_reload (library);
   make_case (c, path);
 
-  fifo_guard_arm (&guard, c, path);
+  fifo_guard_arm (&guard, c->kind == MAKE_FIFO, path);
   item = ksm_library_import (library, file, &error);
   fifo_guard_release (&guard);
   g_assert_null (item);
