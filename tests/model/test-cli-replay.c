@@ -13,7 +13,7 @@
 
 #include <sys/stat.h>
 
-#include "fifo-guard.h"
+#include "tests/fifo-guard.h"
 
 static const char *cli;
 

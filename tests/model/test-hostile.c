@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fifo-guard.h"
+#include "tests/fifo-guard.h"
 
 #include "ksm-library.h"
 

@@ -1,5 +1,6 @@
 /* fifo-guard.h: a stand-in writer for a FIFO a test hands to a loader
- * (tests/model only). The including file defines _POSIX_C_SOURCE first.
+ * (shared by the model and app tests). The including file defines
+ * _POSIX_C_SOURCE first.
  */
 #pragma once
 
