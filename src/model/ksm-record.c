@@ -1311,48 +1311,46 @@ ksm_record_new_from_data (const char  *data,
 }
 
 static gboolean
-refuse_type (GError **error, GFile *file, GFileType type)
+refuse_type (GError **error, const char *what)
 {
-  g_autofree char *name = g_file_get_parse_name (file);
-  const char *what;
-
-  switch (type)
-    {
-    case G_FILE_TYPE_DIRECTORY:
-      what = "a folder";
-      break;
-    case G_FILE_TYPE_SPECIAL:
-      what = "a device, a pipe or a socket";
-      break;
-    default:
-      what = "not a regular file";
-      break;
-    }
   g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_REGULAR,
-               "not a saved game: %s is %s, not a file", name, what);
+               "not a saved game: the file is %s, not a regular file", what);
   return FALSE;
 }
 
-static GFileType
-type_of_mode (mode_t mode)
+static const char *
+kind_of_mode (mode_t mode)
 {
-  if (S_ISREG (mode))
-    return G_FILE_TYPE_REGULAR;
   if (S_ISDIR (mode))
-    return G_FILE_TYPE_DIRECTORY;
-  return G_FILE_TYPE_SPECIAL;
+    return "a folder";
+  if (S_ISFIFO (mode))
+    return "a pipe (FIFO)";
+  if (S_ISCHR (mode) || S_ISBLK (mode))
+    return "a device";
+  if (S_ISSOCK (mode))
+    return "a socket";
+  return "of a special kind";
 }
 
-static gboolean
-refuse_size (GError **error, GFile *file, guint64 size)
+static const char *
+kind_of_type (GFileType type)
 {
-  g_autofree char *name = g_file_get_parse_name (file);
-  g_autofree char *shown = g_format_size (size);
+  return type == G_FILE_TYPE_DIRECTORY ? "a folder"
+         : type == G_FILE_TYPE_MOUNTABLE ? "a place to mount"
+         : type == G_FILE_TYPE_SPECIAL ? "a device, a pipe or a socket"
+         : "of a special kind";
+}
 
+/* `size` is what the file was found to hold: its stated size, or, where
+ * it grew as it was read, the cap and the one byte past it that was read */
+static gboolean
+refuse_size (GError **error, guint64 size)
+{
   g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_TOO_LARGE,
-               "not a saved game: %s is %s%s, more than the %d MiB a saved game may be",
-               name, size > KSM_RECORD_MAX_SIZE + 1 ? "" : "over ", shown,
-               KSM_RECORD_MAX_SIZE / (1024 * 1024));
+               "not a saved game: the file is %s%" G_GUINT64_FORMAT " bytes, more than the %d MiB "
+               "(%d bytes) a saved game may be",
+               size == (guint64) KSM_RECORD_MAX_SIZE + 1 ? "at least " : "", size,
+               KSM_RECORD_MAX_SIZE / (1024 * 1024), KSM_RECORD_MAX_SIZE);
   return FALSE;
 }
 
@@ -1380,21 +1378,24 @@ read_local (GFile *file, const char *path, GError **error)
   if (g_stat (path, &st) != 0)
     return refuse_errno (error, file, "read", errno), NULL;
   if (!S_ISREG (st.st_mode))
-    return refuse_type (error, file, type_of_mode (st.st_mode)), NULL;
+    return refuse_type (error, kind_of_mode (st.st_mode)), NULL;
 
   fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
   if (fd < 0)
     return refuse_errno (error, file, "open", errno), NULL;
   /* what was opened, which may not be what was looked at */
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > KSM_RECORD_MAX_SIZE)
+  if (fstat (fd, &st) != 0)
     {
       int saved_errno = errno;
-      gboolean failed = !S_ISREG (st.st_mode) ? refuse_type (error, file, type_of_mode (st.st_mode))
-                        : st.st_size > KSM_RECORD_MAX_SIZE ? refuse_size (error, file, (guint64) st.st_size)
-                        : refuse_errno (error, file, "read", saved_errno);
-      (void) failed;
       close (fd);
-      return NULL;
+      return refuse_errno (error, file, "read", saved_errno), NULL;
+    }
+  if (!S_ISREG (st.st_mode) || st.st_size > KSM_RECORD_MAX_SIZE)
+    {
+      close (fd);
+      if (!S_ISREG (st.st_mode))
+        return refuse_type (error, kind_of_mode (st.st_mode)), NULL;
+      return refuse_size (error, (guint64) st.st_size), NULL;
     }
 
   /* a file can grow while read: never more than the cap and one byte */
@@ -1425,7 +1426,7 @@ read_local (GFile *file, const char *path, GError **error)
     }
   close (fd);
   if (length > KSM_RECORD_MAX_SIZE)
-    return refuse_size (error, file, length), NULL;
+    return refuse_size (error, length), NULL;
   data[length] = '\0';
   return g_bytes_new_take (g_steal_pointer (&data), length);
 }
@@ -1445,10 +1446,10 @@ read_stream (GFile *file, GError **error)
   if (info == NULL)
     return NULL;
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
-    return refuse_type (error, file, g_file_info_get_file_type (info)), NULL;
+    return refuse_type (error, kind_of_type (g_file_info_get_file_type (info))), NULL;
   if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE)
       && g_file_info_get_size (info) > KSM_RECORD_MAX_SIZE)
-    return refuse_size (error, file, (guint64) g_file_info_get_size (info)), NULL;
+    return refuse_size (error, (guint64) g_file_info_get_size (info)), NULL;
 
   stream = g_file_read (file, NULL, error);
   if (stream == NULL)
@@ -1465,7 +1466,7 @@ read_stream (GFile *file, GError **error)
       g_byte_array_append (bytes, buffer, (guint) n);
     }
   if (bytes->len > KSM_RECORD_MAX_SIZE)
-    return refuse_size (error, file, bytes->len), NULL;
+    return refuse_size (error, bytes->len), NULL;
   return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
 }
 

@@ -498,7 +498,7 @@ test_hostile_files (void)
         fifo_guard_arm (&guard, TRUE, fifo_path);
         run_cli (&r, verbs[v], fifo_path, NULL);
         fifo_guard_release (&guard);
-        assert_refused (&r, fifo_path, "not a file");
+        assert_refused (&r, fifo_path, "a pipe (FIFO), not a regular file");
       }
     }
   remove_tree (dir);

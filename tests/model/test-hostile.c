@@ -23,6 +23,8 @@ typedef enum {
   MAKE_DATA,     /* the bytes of make () */
   MAKE_FIFO,
   MAKE_SPARSE,   /* a file over the cap, of holes */
+  MAKE_FOLDER,
+  MAKE_DEVICE,   /* a link to /dev/zero, which never ends */
 } MakeKind;
 
 typedef struct {
@@ -149,7 +151,9 @@ static const Case cases[] = {
   { "nested-comment", MAKE_DATA, make_nested_comment, KSM_RECORD_ERROR_NOT_JSON, "strict JSON" },
   { "nested-line-comment", MAKE_DATA, make_nested_line_comment, KSM_RECORD_ERROR_NOT_JSON, "strict JSON" },
   { "oversized", MAKE_SPARSE, NULL, KSM_RECORD_ERROR_TOO_LARGE, "more than the 16 MiB" },
-  { "fifo", MAKE_FIFO, NULL, KSM_RECORD_ERROR_NOT_REGULAR, "not a file" },
+  { "fifo", MAKE_FIFO, NULL, KSM_RECORD_ERROR_NOT_REGULAR, "a pipe (FIFO), not a regular file" },
+  { "folder", MAKE_FOLDER, NULL, KSM_RECORD_ERROR_NOT_REGULAR, "a folder, not a regular file" },
+  { "device", MAKE_DEVICE, NULL, KSM_RECORD_ERROR_NOT_REGULAR, "a device, not a regular file" },
   { "bom", MAKE_DATA, make_bom, KSM_RECORD_ERROR_ENCODING, "byte-order mark" },
   { "utf16", MAKE_DATA, make_utf16, KSM_RECORD_ERROR_ENCODING, "UTF-16" },
   { "utf16-no-bom", MAKE_DATA, make_utf16_no_bom, KSM_RECORD_ERROR_ENCODING, "UTF-16" },
@@ -170,6 +174,12 @@ make_case (const Case *c, const char *path)
     {
     case MAKE_FIFO:
       g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+      break;
+    case MAKE_FOLDER:
+      g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+      break;
+    case MAKE_DEVICE:
+      g_assert_cmpint (symlink ("/dev/zero", path), ==, 0);
       break;
     case MAKE_SPARSE:
       g_assert_true (g_file_set_contents (path, "{", 1, &error));
