@@ -1,6 +1,7 @@
 /* ksm-record.c: the event list of a game, and its JSON form. */
-/* fsync and write, outside C11 */
+/* open () with O_CLOEXEC and O_NOCTTY, fsync () and write (), under -std=c11 */
 #define _POSIX_C_SOURCE 200809L
+
 #include "config.h"
 
 #include "ksm-record.h"
@@ -10,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ksm-random.h"
@@ -872,80 +874,338 @@ read_events (JsonObject *root, KsmRecord *self, KsmPosition *pos, GError **error
   return TRUE;
 }
 
-/* json-glib's parser recurses once per level of nesting, so a file nested a
- * few hundred thousand deep runs it out of stack. A saved game nests three
- * deep; refuse anything past this before parsing. */
+/* json-glib 1.6 reads more than JSON (GScanner underneath takes '...'
+ * strings, comments, bare words), recurses once per level of nesting, reads
+ * on past a first value and leaks on a lone surrogate. So before it sees a
+ * file, the file must be strict RFC 8259 JSON, checked here without
+ * recursion: then what json-glib parses is what this check read. A saved
+ * game nests three deep. */
 #define MAX_JSON_DEPTH 64
 
-static gboolean
-nesting_is_shallow (const char *data, gsize length)
-{
-  int depth = 0;
-  gboolean in_string = FALSE, escaped = FALSE;
+typedef enum {
+  WANT_VALUE,
+  WANT_VALUE_OR_CLOSE,   /* just after '[' */
+  WANT_KEY,
+  WANT_KEY_OR_CLOSE,     /* just after '{' */
+  WANT_COLON,
+  WANT_COMMA_OR_CLOSE,
+  WANT_END,
+} JsonWant;
 
-  for (gsize i = 0; i < length; i++)
+static gboolean
+refuse_json (GError **error, const char *data, gsize length, gsize at, const char *what)
+{
+  guint line = 1;
+  gsize line_start = 0;
+
+  for (gsize i = 0; i < at && i < length; i++)
+    if (data[i] == '\n')
+      {
+        line++;
+        line_start = i + 1;
+      }
+  /* only printable ASCII of the file is echoed: the message stays UTF-8 */
+  if (at >= length)
+    g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
+                 "not a saved game: the file is not complete JSON (%s at the end)", what);
+  else if (data[at] > ' ' && data[at] < 0x7f)
+    g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
+                 "not a saved game: the file is not complete JSON (%s: '%c' at line %u, column %"
+                 G_GSIZE_FORMAT "; saved games are strict JSON)", what, data[at], line, at - line_start + 1);
+  else
+    g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
+                 "not a saved game: the file is not complete JSON (%s: byte 0x%02x at line %u, "
+                 "column %" G_GSIZE_FORMAT "; saved games are strict JSON)", what, (guint) (guchar) data[at], line,
+                 at - line_start + 1);
+  return FALSE;
+}
+
+static int
+hex_digit (char c)
+{
+  return g_ascii_isxdigit (c) ? g_ascii_xdigit_value (c) : -1;
+}
+
+/* \uXXXX at data[at] (at the backslash); its code unit, or -1 */
+static int
+unicode_escape (const char *data, gsize length, gsize at)
+{
+  int unit = 0;
+
+  if (length - at < 6 || data[at] != '\\' || data[at + 1] != 'u')
+    return -1;
+  for (gsize k = at + 2; k < at + 6; k++)
     {
-      char c = data[i];
-      if (in_string)
+      int digit = hex_digit (data[k]);
+      if (digit < 0)
+        return -1;
+      unit = unit * 16 + digit;
+    }
+  return unit;
+}
+
+/* a string whose opening quote is at data[*at]; leaves *at past its close */
+static gboolean
+check_string (const char *data, gsize length, gsize *at, GError **error)
+{
+  gsize i = *at + 1;
+
+  while (i < length)
+    {
+      guchar c = (guchar) data[i];
+      if (c == '"')
         {
-          if (escaped)
-            escaped = FALSE;
-          else if (c == '\\')
-            escaped = TRUE;
-          else if (c == '"')
-            in_string = FALSE;
+          *at = i + 1;
+          return TRUE;
         }
-      else if (c == '"')
-        in_string = TRUE;
-      else if ((c == '[' || c == '{') && ++depth > MAX_JSON_DEPTH)
-        return FALSE;
-      else if (c == ']' || c == '}')
-        depth--;
+      if (c < 0x20)
+        return refuse_json (error, data, length, i, "a control character inside a string");
+      if (c != '\\')
+        {
+          i++;   /* UTF-8 was checked over the whole file */
+          continue;
+        }
+      if (i + 1 >= length)
+        break;
+      switch (data[i + 1])
+        {
+        case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+          i += 2;
+          break;
+        case 'u':
+          {
+            int unit = unicode_escape (data, length, i);
+            if (unit < 0)
+              return refuse_json (error, data, length, i, "a \\u escape without four hex digits");
+            if (unit >= 0xdc00 && unit <= 0xdfff)
+              return refuse_json (error, data, length, i, "a lone low surrogate in a \\u escape");
+            if (unit >= 0xd800 && unit <= 0xdbff)
+              {
+                int low = unicode_escape (data, length, i + 6);
+                if (low < 0xdc00 || low > 0xdfff)
+                  return refuse_json (error, data, length, i,
+                                      "a high surrogate in a \\u escape without its low half");
+                i += 6;
+              }
+            i += 6;
+          }
+          break;
+        default:
+          return refuse_json (error, data, length, i, "an escape JSON does not have");
+        }
+    }
+  return refuse_json (error, data, length, length, "a string not closed");
+}
+
+static gboolean
+check_number (const char *data, gsize length, gsize *at, GError **error)
+{
+  gsize i = *at;
+
+  if (i < length && data[i] == '-')
+    i++;
+  if (i < length && data[i] == '0')
+    i++;
+  else if (i < length && data[i] >= '1' && data[i] <= '9')
+    while (i < length && g_ascii_isdigit (data[i]))
+      i++;
+  else
+    return refuse_json (error, data, length, i, "a number without digits");
+  if (i < length && data[i] == '.')
+    {
+      if (++i >= length || !g_ascii_isdigit (data[i]))
+        return refuse_json (error, data, length, i, "a number without digits after its point");
+      while (i < length && g_ascii_isdigit (data[i]))
+        i++;
+    }
+  if (i < length && (data[i] == 'e' || data[i] == 'E'))
+    {
+      i++;
+      if (i < length && (data[i] == '+' || data[i] == '-'))
+        i++;
+      if (i >= length || !g_ascii_isdigit (data[i]))
+        return refuse_json (error, data, length, i, "a number without digits in its exponent");
+      while (i < length && g_ascii_isdigit (data[i]))
+        i++;
+    }
+  *at = i;
+  return TRUE;
+}
+
+static gboolean
+check_literal (const char *data, gsize length, gsize *at, GError **error)
+{
+  static const char *const literals[] = { "true", "false", "null" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (literals); k++)
+    {
+      gsize n = strlen (literals[k]);
+      if (length - *at >= n && memcmp (data + *at, literals[k], n) == 0)
+        {
+          *at += n;
+          /* "nullx" is one bare word to GScanner, not null then x */
+          if (*at < length && (g_ascii_isalnum (data[*at]) || data[*at] == '_'))
+            return refuse_json (error, data, length, *at, "a word JSON does not have");
+          return TRUE;
+        }
+    }
+  return refuse_json (error, data, length, *at, "something that is not a JSON value");
+}
+
+static gboolean
+check_encoding (const char *data, gsize length, GError **error)
+{
+  const char *end = NULL;
+
+  if ((length >= 2 && (((guchar) data[0] == 0xff && (guchar) data[1] == 0xfe)
+                       || ((guchar) data[0] == 0xfe && (guchar) data[1] == 0xff)))
+      /* UTF-16 or UTF-32 without a BOM: JSON starts with ASCII, so a NUL
+       * beside it in the first two bytes */
+      || (length >= 2 && (data[0] == '\0') != (data[1] == '\0')
+          && (guchar) (data[0] | data[1]) < 0x80))
+    {
+      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_ENCODING,
+                   "not a saved game: the file is UTF-16 text (or UTF-32), and saved games "
+                   "are UTF-8");
+      return FALSE;
+    }
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    {
+      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_ENCODING,
+                   "not a saved game: the file starts with a UTF-8 byte-order mark (BOM), "
+                   "which saved games do not have");
+      return FALSE;
+    }
+  if (!g_utf8_validate_len (data, length, &end))
+    {
+      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_ENCODING,
+                   "not a saved game: the file is not UTF-8 text (a byte that is not UTF-8 "
+                   "at offset %" G_GSIZE_FORMAT ")", (gsize) (end - data));
+      return FALSE;
     }
   return TRUE;
 }
 
-/* json-glib 1.6 reads on past a first whole value and leaks a container
- * that follows it ("1{...}", "{...}{...}"); a saved game is one object, so
- * such a file is refused before parsing (found by fuzzing). True when a
- * container opens at the top level after something else did. */
+/* True when data is one strict JSON value, nested at most MAX_JSON_DEPTH
+ * deep, in UTF-8. */
 static gboolean
-follows_a_value (const char *data, gsize length)
+check_strict_json (const char *data, gsize length, GError **error)
 {
-  int depth = 0;
-  gboolean in_string = FALSE, escaped = FALSE, seen = FALSE;
+  char stack[MAX_JSON_DEPTH];   /* the open containers, '[' or '{' */
+  guint depth = 0;
+  JsonWant want = WANT_VALUE;
+  gsize i = 0;
 
-  for (gsize i = 0; i < length; i++)
+  if (!check_encoding (data, length, error))
+    return FALSE;
+
+  for (;;)
     {
-      char c = data[i];
-      if (in_string)
+      char c;
+
+      while (i < length && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
+        i++;
+      if (i >= length)
         {
-          if (escaped)
-            escaped = FALSE;
-          else if (c == '\\')
-            escaped = TRUE;
-          else if (c == '"')
-            in_string = FALSE;
-          continue;
+          if (want == WANT_END)
+            return TRUE;
+          return refuse_json (error, data, length, i,
+                              depth > 0 ? "a list or object not closed" : "no value");
         }
-      if (depth == 0 && (c == '[' || c == '{') && seen)
-        return TRUE;
-      if (depth == 0 && !g_ascii_isspace (c))
-        seen = TRUE;
-      if (c == '"')
-        in_string = TRUE;
-      else if (c == '[' || c == '{')
-        depth++;
-      else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
+      c = data[i];
+
+      switch (want)
+        {
+        case WANT_VALUE:
+        case WANT_VALUE_OR_CLOSE:
+          if (c == ']' && want == WANT_VALUE_OR_CLOSE)
+            {
+              depth--;
+              i++;
+              want = depth == 0 ? WANT_END : WANT_COMMA_OR_CLOSE;
+            }
+          else if (c == '[' || c == '{')
+            {
+              if (depth == MAX_JSON_DEPTH)
+                {
+                  g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
+                               "not a saved game: the file nests deeper than %d levels",
+                               MAX_JSON_DEPTH);
+                  return FALSE;
+                }
+              stack[depth++] = c;
+              i++;
+              want = c == '[' ? WANT_VALUE_OR_CLOSE : WANT_KEY_OR_CLOSE;
+            }
+          else
+            {
+              gboolean ok;
+              if (c == '"')
+                ok = check_string (data, length, &i, error);
+              else if (c == '-' || g_ascii_isdigit (c))
+                ok = check_number (data, length, &i, error);
+              else
+                ok = check_literal (data, length, &i, error);
+              if (!ok)
+                return FALSE;
+              want = depth == 0 ? WANT_END : WANT_COMMA_OR_CLOSE;
+            }
+          break;
+
+        case WANT_KEY:
+        case WANT_KEY_OR_CLOSE:
+          if (c == '}' && want == WANT_KEY_OR_CLOSE)
+            {
+              depth--;
+              i++;
+              want = depth == 0 ? WANT_END : WANT_COMMA_OR_CLOSE;
+            }
+          else if (c == '"')
+            {
+              if (!check_string (data, length, &i, error))
+                return FALSE;
+              want = WANT_COLON;
+            }
+          else
+            return refuse_json (error, data, length, i, "a member name not in double quotes");
+          break;
+
+        case WANT_COLON:
+          if (c != ':')
+            return refuse_json (error, data, length, i, "no ':' after a member name");
+          i++;
+          want = WANT_VALUE;
+          break;
+
+        case WANT_COMMA_OR_CLOSE:
+          if (c == ',')
+            {
+              i++;
+              want = stack[depth - 1] == '[' ? WANT_VALUE : WANT_KEY;
+            }
+          else if ((c == ']' && stack[depth - 1] == '[') || (c == '}' && stack[depth - 1] == '{'))
+            {
+              depth--;
+              i++;
+              want = depth == 0 ? WANT_END : WANT_COMMA_OR_CLOSE;
+            }
+          else
+            return refuse_json (error, data, length, i, "no ',' or close where one must be");
+          break;
+
+        case WANT_END:
+        default:
+          g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
+                       "not a saved game: the file is not complete JSON (more than one value)");
+          return FALSE;
+        }
     }
-  return FALSE;
 }
 
-KsmRecord *
-ksm_record_new_from_data (const char  *data,
-                          gssize       length,
-                          GError     **error)
+static KsmRecord *
+record_from_data (const char  *data,
+                  gssize       length,
+                  GError     **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(KsmRecord) self = NULL;
@@ -964,18 +1224,8 @@ ksm_record_new_from_data (const char  *data,
 
   if (length < 0)
     length = (gssize) strlen (data);
-  if (!nesting_is_shallow (data, (gsize) length))
-    {
-      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
-                   "not a saved game: the file nests deeper than %d levels", MAX_JSON_DEPTH);
-      return NULL;
-    }
-  if (follows_a_value (data, (gsize) length))
-    {
-      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
-                   "not a saved game: the file is not complete JSON (more than one value)");
-      return NULL;
-    }
+  if (!check_strict_json (data, (gsize) length, error))
+    return NULL;
   if (!json_parser_load_from_data (parser, data, length, &local_error))
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
@@ -1080,18 +1330,229 @@ ksm_record_new_from_data (const char  *data,
   return g_steal_pointer (&self);
 }
 
+/* A field of the file echoed into a message is UTF-8 once the file passed
+ * check_encoding; this is the last guard, for any message, should one slip. */
+static void
+make_message_valid (GError *error)
+{
+  if (error != NULL && !g_utf8_validate (error->message, -1, NULL))
+    {
+      char *valid = g_utf8_make_valid (error->message, -1);
+      g_free (error->message);
+      error->message = valid;
+    }
+}
+
+KsmRecord *
+ksm_record_new_from_data (const char  *data,
+                          gssize       length,
+                          GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  KsmRecord *record;
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  record = record_from_data (data, length, &local_error);
+  make_message_valid (local_error);
+  if (local_error != NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return record;
+}
+
+static gboolean
+refuse_type (GError **error, const char *what)
+{
+  g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_REGULAR,
+               "not a saved game: the file is %s, not a regular file", what);
+  return FALSE;
+}
+
+static const char *
+kind_of_mode (mode_t mode)
+{
+  if (S_ISDIR (mode))
+    return "a folder";
+  if (S_ISFIFO (mode))
+    return "a pipe (FIFO)";
+  if (S_ISCHR (mode) || S_ISBLK (mode))
+    return "a device";
+  if (S_ISSOCK (mode))
+    return "a socket";
+  return "of a special kind";
+}
+
+static const char *
+kind_of_type (GFileType type)
+{
+  return type == G_FILE_TYPE_DIRECTORY ? "a folder"
+         : type == G_FILE_TYPE_MOUNTABLE ? "a place to mount"
+         : type == G_FILE_TYPE_SPECIAL ? "a device, a pipe or a socket"
+         : "of a special kind";
+}
+
+/* `size` is what the file was found to hold: its stated size, or, where
+ * it grew as it was read, the cap and the one byte past it that was read */
+static gboolean
+refuse_size (GError **error, guint64 size)
+{
+  g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_TOO_LARGE,
+               "not a saved game: the file is %s%" G_GUINT64_FORMAT " bytes, more than the %d MiB "
+               "(%d bytes) a saved game may be",
+               size == (guint64) KSM_RECORD_MAX_SIZE + 1 ? "at least " : "", size,
+               KSM_RECORD_MAX_SIZE / (1024 * 1024), KSM_RECORD_MAX_SIZE);
+  return FALSE;
+}
+
+static gboolean
+refuse_errno (GError **error, GFile *file, const char *doing, int saved_errno)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+               "could not %s %s: %s", doing, name, g_strerror (saved_errno));
+  return FALSE;
+}
+
+/* A local file: open without blocking (a FIFO would wait for a writer, and
+ * a device is not opened at all), then check what was opened. */
+static GBytes *
+read_local (GFile *file, const char *path, GError **error)
+{
+  struct stat st;
+  g_autofree char *data = NULL;
+  gsize size, length = 0;
+  int fd;
+
+  /* a device can do things when opened: refuse it before opening */
+  if (g_stat (path, &st) != 0)
+    return refuse_errno (error, file, "read", errno), NULL;
+  if (!S_ISREG (st.st_mode))
+    return refuse_type (error, kind_of_mode (st.st_mode)), NULL;
+
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+  if (fd < 0)
+    return refuse_errno (error, file, "open", errno), NULL;
+  /* what was opened, which may not be what was looked at */
+  if (fstat (fd, &st) != 0)
+    {
+      int saved_errno = errno;
+      close (fd);
+      return refuse_errno (error, file, "read", saved_errno), NULL;
+    }
+  if (!S_ISREG (st.st_mode) || st.st_size > KSM_RECORD_MAX_SIZE)
+    {
+      close (fd);
+      if (!S_ISREG (st.st_mode))
+        return refuse_type (error, kind_of_mode (st.st_mode)), NULL;
+      return refuse_size (error, (guint64) st.st_size), NULL;
+    }
+
+  /* a file can grow while read: never more than the cap and one byte */
+  size = (gsize) st.st_size + 1;
+  data = g_malloc (size + 1);
+  for (;;)
+    {
+      gssize n;
+      if (length == size)
+        {
+          if (size > KSM_RECORD_MAX_SIZE)
+            break;
+          size = MIN (size * 2, (gsize) KSM_RECORD_MAX_SIZE + 1);
+          data = g_realloc (data, size + 1);
+        }
+      n = read (fd, data + length, size - length);
+      if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        continue;
+      if (n < 0)
+        {
+          int saved_errno = errno;
+          close (fd);
+          return refuse_errno (error, file, "read", saved_errno), NULL;
+        }
+      if (n == 0)
+        break;
+      length += (gsize) n;
+    }
+  close (fd);
+  if (length > KSM_RECORD_MAX_SIZE)
+    return refuse_size (error, length), NULL;
+  data[length] = '\0';
+  return g_bytes_new_take (g_steal_pointer (&data), length);
+}
+
+/* A file with no local path (a GVfs location): its type asked first, and
+ * read through a stream to the cap */
+static GBytes *
+read_stream (GFile *file, GError **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  guint8 buffer[65536];
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (info == NULL)
+    return NULL;
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    return refuse_type (error, kind_of_type (g_file_info_get_file_type (info))), NULL;
+  if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE)
+      && g_file_info_get_size (info) > KSM_RECORD_MAX_SIZE)
+    return refuse_size (error, (guint64) g_file_info_get_size (info)), NULL;
+
+  stream = g_file_read (file, NULL, error);
+  if (stream == NULL)
+    return NULL;
+  while (bytes->len <= KSM_RECORD_MAX_SIZE)
+    {
+      gssize n = g_input_stream_read (G_INPUT_STREAM (stream), buffer,
+                                      MIN (sizeof buffer, KSM_RECORD_MAX_SIZE + 1 - bytes->len),
+                                      NULL, error);
+      if (n < 0)
+        return NULL;
+      if (n == 0)
+        break;
+      g_byte_array_append (bytes, buffer, (guint) n);
+    }
+  if (bytes->len > KSM_RECORD_MAX_SIZE)
+    return refuse_size (error, bytes->len), NULL;
+  return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+}
+
+GBytes *
+ksm_record_read_file (GFile   *file,
+                      GError **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GError) local_error = NULL;
+  GBytes *bytes;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  path = g_file_get_path (file);
+  bytes = path != NULL ? read_local (file, path, &local_error) : read_stream (file, &local_error);
+  make_message_valid (local_error);
+  if (local_error != NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return bytes;
+}
+
 KsmRecord *
 ksm_record_new_from_file (GFile   *file,
                           GError **error)
 {
-  g_autofree char *data = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   gsize length;
+  const char *data;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  if (!g_file_load_contents (file, NULL, &data, &length, NULL, error))
+  bytes = ksm_record_read_file (file, error);
+  if (bytes == NULL)
     return NULL;
-  return ksm_record_new_from_data (data, (gssize) length, error);
+  data = g_bytes_get_data (bytes, &length);
+  return ksm_record_new_from_data (data != NULL ? data : "", (gssize) length, error);
 }
 
 char *

@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 /* What a save writes before it renames the file into place: a hidden name
  * of the app's own, so no file of a person's is taken for one */
 #define KSM_RECORD_SAVING_PREFIX ".kasimala-saving-"
+/* The largest saved game read: a long game is a few hundred kilobytes, so
+ * anything bigger is not one, and is refused before it is read whole. */
+#define KSM_RECORD_MAX_SIZE (16 * 1024 * 1024)
 
 #define KSM_RECORD_ERROR (ksm_record_error_quark ())
 GQuark ksm_record_error_quark (void);
@@ -25,6 +28,9 @@ typedef enum {
   KSM_RECORD_ERROR_VERSION,      /* a format version this build does not read */
   KSM_RECORD_ERROR_GAME,         /* a game this build does not know */
   KSM_RECORD_ERROR_EVENT,        /* an event the rules do not allow */
+  KSM_RECORD_ERROR_TOO_LARGE,    /* over KSM_RECORD_MAX_SIZE */
+  KSM_RECORD_ERROR_ENCODING,     /* not UTF-8 text: a BOM, UTF-16, invalid bytes */
+  KSM_RECORD_ERROR_NOT_REGULAR,  /* a folder, a FIFO, a device: not a file */
 } KsmRecordError;
 
 typedef enum {
@@ -61,6 +67,10 @@ KsmRecord      *ksm_record_new_from_data    (const char  *data,
                                              gssize       length,
                                              GError     **error);
 KsmRecord      *ksm_record_new_from_file    (GFile       *file,
+                                             GError     **error);
+/* The bytes of a saved-game file, the one way every caller reads one: only
+ * a regular file, opened without blocking, at most KSM_RECORD_MAX_SIZE. */
+GBytes         *ksm_record_read_file        (GFile       *file,
                                              GError     **error);
 KsmRecord      *ksm_record_copy             (KsmRecord   *self);
 

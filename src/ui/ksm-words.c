@@ -313,6 +313,13 @@ ksm_words_load_error (const GError *error)
       return _("it is a game this version of Kasimala does not have");
     case KSM_RECORD_ERROR_EVENT:
       return _("its moves and throws do not follow the rules");
+    case KSM_RECORD_ERROR_TOO_LARGE:
+      return _("it is far larger than any saved game");
+    case KSM_RECORD_ERROR_ENCODING:
+      /* Translators: UTF-8 is the name of a way of writing text in a file */
+      return _("it is not written as saved games are, in plain UTF-8 text");
+    case KSM_RECORD_ERROR_NOT_REGULAR:
+      return _("it is not a file but a folder, a device or a pipe");
     case KSM_RECORD_ERROR_NOT_JSON:
     case KSM_RECORD_ERROR_FORMAT:
     default:

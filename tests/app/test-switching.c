@@ -3,11 +3,16 @@
  * and every event, and resumes where it stopped, from the start page or
  * from Saved Games; several wait at once; Home (Alt+Home) and Ctrl+N reach
  * the start page from a game; an autosave this version cannot read is
- * never written over. */
+ * never written over; hostile files as the autosave and in Saved Games
+ * are refused at start-up without a crash or a wait. */
+/* mkfifo () under -std=c11 */
+#define _POSIX_C_SOURCE 200809L
+
 #include "config.h"
 
 #include <adwaita.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ksm-game-settings.h"
 #include "ksm-library-page.h"
@@ -16,6 +21,8 @@
 #include "ksm-words.h"
 
 #include "app-test-util.h"
+#include "test-records.h"
+#include "tests/fifo-guard.h"
 
 /* A new game of `rules_id` with a person in every seat, through the start
  * page's row for it and the new-game page's Start */
@@ -417,6 +424,85 @@ test_newer_autosave_kept (Fixture *fixture, gconstpointer data)
   g_assert_cmpmem (contents, length, newer_autosave, strlen (newer_autosave));
 }
 
+/* A file nested 200,000 deep behind a comment as the autosave, a FIFO and
+ * a file with a BOM in the games folder beside two good games: the app
+ * starts, the start page says the autosave was not read and why, and Saved
+ * Games lists the good games, the two others counted unreadable and left */
+static void
+test_hostile_files_at_start (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *autosave = g_build_filename (fixture->data_dir, "autosave.json", NULL);
+  g_autofree char *games = g_build_filename (fixture->data_dir, "games", NULL);
+  g_autofree char *fifo = g_build_filename (games, "fifo.json", NULL);
+  g_autofree char *bom = g_build_filename (games, "bom.json", NULL);
+  g_autoptr(GString) nested = g_string_new ("[/* \" */ ");
+  g_autoptr(GError) damaged = g_error_new_literal (KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON, "");
+  g_autofree char *bom_data = NULL;
+  KsmWindow *window;
+  const char *notice;
+  FifoGuard guard;
+
+  test_destroy_window (GTK_WINDOW (fixture->window));
+  g_assert_cmpint (g_mkdir_with_parents (games, 0700), ==, 0);
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (nested, '[');
+  g_assert_true (g_file_set_contents (autosave, nested->str, (gssize) nested->len, NULL));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(KsmRecord) record = test_random_record (40 + i, 30);
+      g_autofree char *name = g_strdup_printf ("good-%u.json", i);
+      g_autoptr(GFile) file = g_file_new_build_filename (games, name, NULL);
+      g_autofree char *text = NULL;
+      g_assert_true (ksm_record_save_to_file (record, file, NULL));
+      if (i == 0)
+        {
+          g_assert_true (g_file_get_contents (g_file_peek_path (file), &text, NULL, NULL));
+          bom_data = g_strconcat ("\xef\xbb\xbf", text, NULL);
+        }
+    }
+  g_assert_true (g_file_set_contents (bom, bom_data, -1, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  fifo_guard_arm (&guard, TRUE, fifo);
+  fixture->window = window = ksm_window_new (fixture->app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate (3);
+
+  notice = ksm_start_page_get_notice (ksm_window_get_start_page (window));
+  g_assert_nonnull (notice);
+  g_assert_nonnull (strstr (notice, "kept as it was"));
+  g_assert_nonnull (strstr (notice, ksm_words_load_error (damaged)));
+
+  activate (fixture, "win.saved-games", NULL);
+  g_assert_cmpstr (ksm_window_get_page_name (window), ==, "library");
+  {
+    GtkListBox *list = ksm_library_page_get_list (ksm_window_get_library_page (window));
+    guint n = 0;
+    while (gtk_list_box_get_row_at_index (list, (int) n) != NULL)
+      n++;
+    g_assert_cmpuint (n, ==, 2);
+  }
+  fifo_guard_release (&guard);
+
+  /* the two refused are counted, and left where they were */
+  {
+    g_autoptr(GFile) directory = g_file_new_for_path (fixture->data_dir);
+    g_autoptr(KsmStore) store = ksm_store_new (directory);
+    g_autoptr(KsmLibrary) library = ksm_library_new (store);
+    struct stat st;
+
+    fifo_guard_arm (&guard, TRUE, fifo);
+    ksm_library_reload (library);
+    fifo_guard_release (&guard);
+    g_assert_cmpuint (g_list_model_get_n_items (ksm_library_get_model (library)), ==, 2);
+    g_assert_cmpuint (ksm_library_get_n_unreadable (library), ==, 2);
+    g_assert_cmpint (stat (fifo, &st), ==, 0);
+    g_assert_true (S_ISFIFO (st.st_mode));
+    g_assert_true (g_file_test (bom, G_FILE_TEST_IS_REGULAR));
+    g_assert_true (g_file_test (autosave, G_FILE_TEST_IS_REGULAR));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -434,6 +520,8 @@ main (int argc, char **argv)
               fixture_set_up, test_two_unfinished_kept, fixture_tear_down);
   g_test_add ("/switching/newer-autosave-kept", Fixture, NULL,
               fixture_set_up, test_newer_autosave_kept, fixture_tear_down);
+  g_test_add ("/switching/hostile-files-at-start", Fixture, NULL,
+              fixture_set_up, test_hostile_files_at_start, fixture_tear_down);
 
   status = g_test_run ();
   remove_tree (data_home);

@@ -52,6 +52,9 @@ test_load_errors (void)
     { KSM_RECORD_ERROR_VERSION, "saved-game format version 9 is not one this version of Kasimala reads" },
     { KSM_RECORD_ERROR_GAME, "the game \"chess\" is not one this version of Kasimala knows" },
     { KSM_RECORD_ERROR_EVENT, "event 3: it is not player 1's turn" },
+    { KSM_RECORD_ERROR_TOO_LARGE, "not a saved game: big.json is 20 MB, more than the 16 MiB a saved game may be" },
+    { KSM_RECORD_ERROR_ENCODING, "not a saved game: the file starts with a UTF-8 byte-order mark (BOM)" },
+    { KSM_RECORD_ERROR_NOT_REGULAR, "not a saved game: fifo.json is a device, a pipe or a socket, not a file" },
   };
   static const char *const file_terms[] = { "seed", "generator", "event", "JSON", "format", "\"", NULL };
   g_autoptr(GError) io_error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "No such file");
@@ -69,6 +72,18 @@ test_load_errors (void)
       if (!english ())
         g_assert_true (g_utf8_validate (words, -1, NULL) && (guchar) words[0] >= 0x80);
     }
+  /* a file refused for its size, its encoding or its type is told why,
+   * not that it is damaged */
+  {
+    g_autoptr(GError) damaged = g_error_new_literal (KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON, "x");
+    const KsmRecordError own_words[] = { KSM_RECORD_ERROR_TOO_LARGE, KSM_RECORD_ERROR_ENCODING,
+                                         KSM_RECORD_ERROR_NOT_REGULAR };
+    for (gsize i = 0; i < G_N_ELEMENTS (own_words); i++)
+      {
+        g_autoptr(GError) error = g_error_new_literal (KSM_RECORD_ERROR, own_words[i], "x");
+        g_assert_cmpstr (ksm_words_load_error (error), !=, ksm_words_load_error (damaged));
+      }
+  }
   /* GLib's own errors are already a person's words, and translated */
   g_assert_cmpstr (ksm_words_load_error (io_error), ==, "No such file");
 }

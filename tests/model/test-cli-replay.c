@@ -6,7 +6,14 @@
  * status 2 and one line on stderr. The binary comes from $KSM_CLI (set by
  * meson).
  */
+/* mkfifo () and truncate () under -std=c11 */
+#define _POSIX_C_SOURCE 200809L
+
 #include "model-test-util.h"
+
+#include <sys/stat.h>
+
+#include "tests/fifo-guard.h"
 
 static const char *cli;
 
@@ -435,6 +442,68 @@ test_replay_deep_file (void)
   remove_tree (dir);
 }
 
+/* Files made to break the loader (tests/model/test-hostile.c has them all):
+ * replay and analyse refuse each, saying why, with exit status 2; neither
+ * crashes, nor waits on the FIFO */
+static void
+test_hostile_files (void)
+{
+  static const char *const verbs[] = { "replay", "analyse" };
+  g_autofree char *dir = NULL;
+  g_autofree char *comment_path = NULL, *bom_path = NULL, *fifo_path = NULL, *big_path = NULL;
+  g_autofree char *good = NULL;
+  g_autoptr(GString) nested = g_string_new ("[/* \" */ ");
+  gsize length;
+
+  if (!have_cli ())
+    return;
+  dir = make_temp_dir ();
+  comment_path = g_build_filename (dir, "nested-behind-comment.json", NULL);
+  bom_path = g_build_filename (dir, "bom.json", NULL);
+  fifo_path = g_build_filename (dir, "fifo.json", NULL);
+  big_path = g_build_filename (dir, "big.json", NULL);
+
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (nested, '[');
+  g_assert_true (g_file_set_contents (comment_path, nested->str, (gssize) nested->len, NULL));
+  g_assert_true (g_file_get_contents (MODEL_TEST_DATA "/doc-example.json", &good, &length, NULL));
+  {
+    g_autofree char *with_bom = g_strconcat ("\xef\xbb\xbf", good, NULL);
+    g_assert_true (g_file_set_contents (bom_path, with_bom, -1, NULL));
+  }
+  g_assert_cmpint (mkfifo (fifo_path, 0600), ==, 0);
+  g_assert_true (g_file_set_contents (big_path, "{", 1, NULL));
+  g_assert_cmpint (truncate (big_path, (off_t) KSM_RECORD_MAX_SIZE + 1), ==, 0);
+
+  for (guint v = 0; v < G_N_ELEMENTS (verbs); v++)
+    {
+      {
+        g_auto(Run) r;
+        run_cli (&r, verbs[v], comment_path, NULL);
+        assert_refused (&r, comment_path, "strict JSON");
+      }
+      {
+        g_auto(Run) r;
+        run_cli (&r, verbs[v], bom_path, NULL);
+        assert_refused (&r, bom_path, "byte-order mark");
+      }
+      {
+        g_auto(Run) r;
+        run_cli (&r, verbs[v], big_path, NULL);
+        assert_refused (&r, big_path, "more than the 16 MiB");
+      }
+      {
+        g_auto(Run) r;
+        FifoGuard guard;
+        fifo_guard_arm (&guard, TRUE, fifo_path);
+        run_cli (&r, verbs[v], fifo_path, NULL);
+        fifo_guard_release (&guard);
+        assert_refused (&r, fifo_path, "a pipe (FIFO), not a regular file");
+      }
+    }
+  remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -446,6 +515,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/cli/selfplay-save", test_selfplay_save);
   g_test_add_func ("/model/cli/replay-bad-files", test_replay_bad_files);
   g_test_add_func ("/model/cli/replay-deep-file", test_replay_deep_file);
+  g_test_add_func ("/model/cli/hostile-files", test_hostile_files);
 
   return g_test_run ();
 }

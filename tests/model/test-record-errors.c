@@ -216,7 +216,8 @@ test_not_json (void)
   expect_refused ("{ \"format\": \"kasimala-game\", }", KSM_RECORD_ERROR_NOT_JSON,
                   "not complete JSON");
   expect_refused ("<html><body>404</body></html>", KSM_RECORD_ERROR_NOT_JSON, "not complete JSON");
-  expect_refused_data (binary, sizeof binary, KSM_RECORD_ERROR_NOT_JSON, "not complete JSON", NULL);
+  /* checked as text before as JSON */
+  expect_refused_data (binary, sizeof binary, KSM_RECORD_ERROR_ENCODING, "not UTF-8 text", NULL);
   {
     /* a good file with something after it */
     g_autofree char *tail = g_strconcat (good_data, "\n garbage", NULL);
