@@ -424,6 +424,52 @@ test_newer_autosave_kept (Fixture *fixture, gconstpointer data)
   g_assert_cmpmem (contents, length, newer_autosave, strlen (newer_autosave));
 }
 
+/* Another instance, on another session bus, holds the data folder: this
+ * window says so, keeps its own autosave, and leaves the other's as it was */
+static void
+test_another_session (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *theirs = g_build_filename (fixture->data_dir, "autosave.json", NULL);
+  g_autofree char *ours = g_build_filename (fixture->data_dir, "autosave-2.json", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GFile) directory = g_file_new_for_path (fixture->data_dir);
+  g_autoptr(KsmStore) other = NULL;
+  g_autoptr(KsmGame) other_game = NULL;
+  KsmWindow *window;
+  KsmGame *game;
+  const char *notice;
+
+  test_destroy_window (GTK_WINDOW (fixture->window));
+  /* the other instance: its store and its game in autosave.json */
+  other = ksm_store_new (directory);
+  g_assert_null (ksm_store_shelve_autosave (other, NULL));
+  {
+    g_autoptr(KsmRecord) record = test_random_record (7, 12);
+    g_autoptr(GError) error = NULL;
+    other_game = ksm_game_new_from_record (record, &error);
+    g_assert_no_error (error);
+  }
+  ksm_store_watch (other, other_game);
+  g_assert_true (ksm_store_save_now (other, NULL));
+  g_assert_true (g_file_get_contents (theirs, &before, NULL, NULL));
+
+  fixture->window = window = ksm_window_new (fixture->app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate (3);
+  notice = ksm_start_page_get_notice (ksm_window_get_start_page (window));
+  g_assert_nonnull (notice);
+  g_assert_nonnull (strstr (notice, "keeps its games apart"));
+
+  /* a game here is written beside the other's, which stays as it was */
+  game = start_game_of (fixture, "kasimala");
+  play_events (fixture, game, 6);
+  ksm_window_flush_autosave (window);
+  g_assert_true (g_file_test (ours, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_get_contents (theirs, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  ksm_store_unwatch (other);
+}
+
 /* A file nested 200,000 deep behind a comment as the autosave, a FIFO and
  * a file with a BOM in the games folder beside two good games: the app
  * starts, the start page says the autosave was not read and why, and Saved
@@ -522,6 +568,8 @@ main (int argc, char **argv)
               fixture_set_up, test_newer_autosave_kept, fixture_tear_down);
   g_test_add ("/switching/hostile-files-at-start", Fixture, NULL,
               fixture_set_up, test_hostile_files_at_start, fixture_tear_down);
+  g_test_add ("/switching/another-session", Fixture, NULL,
+              fixture_set_up, test_another_session, fixture_tear_down);
 
   status = g_test_run ();
   remove_tree (data_home);

@@ -117,7 +117,10 @@ note "start, and a game of four computers"
 start_app
 window_action choose-game "[<'ashte-kashte'>]"
 window_action start-game '[]'
-wait_for_events 40
+# the kill comes at a different moment each run (KSM_CRASH_AT events, or
+# 30 to 93 at random)
+kill_at=${KSM_CRASH_AT:-$(( 30 + $(od -An -N1 -tu1 /dev/urandom) % 64 ))}
+wait_for_events "$kill_at"
 
 # a last look, then the kill, while the computers are still playing
 cp "$autosave" "$tmp/seen.json"
@@ -132,11 +135,14 @@ note "killed after $seen events were seen; the autosave holds $left"
 is_prefix "$tmp/seen.json" "$tmp/killed.json" || fail "the autosave after the kill differs from what was seen"
 "$KSM_CLI" replay "$tmp/killed.json" >"$tmp/replay.log" 2>&1 \
   || { cat "$tmp/replay.log" >&2; fail "the autosave left by the kill does not replay"; }
-# A kill mid-write leaves the half-written copy (autosave.json.XXXXXX, see
-# ksm_record_save_to_file) beside the whole autosave; the restarted app
-# removes it. One is planted, so that the removal is checked every time.
-ls -A "$XDG_DATA_HOME/kasimala" | grep -v -x -e autosave.json -e games | sed 's/^/# the kill left: /'
-cp "$autosave" "$XDG_DATA_HOME/kasimala/autosave.json.k1ll3d"
+# A kill mid-write leaves the half-written copy (.kasimala-saving-NAME-XXXXXX,
+# see ksm_record_save_to_file) beside the whole autosave; the restarted app
+# removes it. One is planted, so that the removal is checked every time,
+# and a person's own file of the old leftover pattern beside it, which stays.
+ls -A "$XDG_DATA_HOME/kasimala" | grep -v -x -e autosave.json -e games -e '.kasimala-lock-[0-9]*' \
+  | sed 's/^/# the kill left: /'
+cp "$autosave" "$XDG_DATA_HOME/kasimala/.kasimala-saving-autosave.json-k1ll3d"
+cp "$autosave" "$XDG_DATA_HOME/kasimala/best-game.json.backup"
 
 note "restart, and resume"
 start_app
@@ -158,7 +164,8 @@ pid=
 # quitting mid-game keeps it to resume
 [ "$(events "$autosave")" -ge "$(events "$tmp/resumed.json")" ] || fail "quitting lost events"
 ls -A "$XDG_DATA_HOME/kasimala" >"$tmp/files"
-if grep -v -x -e autosave.json -e games "$tmp/files" >&2; then
+if grep -v -x -e autosave.json -e games -e best-game.json.backup -e '.kasimala-lock-[0-9]*' "$tmp/files" >&2; then
   fail "stray files beside the autosave after the restart"
 fi
+grep -q -x best-game.json.backup "$tmp/files" || fail "the clean-up deleted a person's best-game.json.backup"
 exit 0
