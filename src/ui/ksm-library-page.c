@@ -79,6 +79,45 @@ show_message (KsmLibraryPage *self, const char *text)
   }
 }
 
+/* ---- KSM_PERF ---- */
+
+/* With KSM_PERF set, "what" and the time from `start` to the end of the
+ * next frame painted, on stderr (doc/performance.md) */
+typedef struct {
+  const char *what;
+  gint64      start;
+  gulong      handler;
+  GdkFrameClock *clock;
+} PerfProbe;
+
+static void
+perf_after_paint_cb (GdkFrameClock *clock, PerfProbe *probe)
+{
+  g_printerr ("KSM_PERF %s: %.1f ms to the frame\n", probe->what,
+              (g_get_monotonic_time () - probe->start) / 1000.0);
+  g_signal_handler_disconnect (clock, probe->handler);
+  g_object_unref (probe->clock);
+  g_free (probe);
+}
+
+static void
+perf_probe (KsmLibraryPage *self, const char *what, gint64 start)
+{
+  GdkFrameClock *clock;
+  PerfProbe *probe;
+
+  /* the window's clock: the page may not be shown yet */
+  if (g_getenv ("KSM_PERF") == NULL || gtk_widget_get_root (GTK_WIDGET (self)) == NULL
+      || (clock = gtk_widget_get_frame_clock (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self))))) == NULL)
+    return;
+  probe = g_new0 (PerfProbe, 1);
+  probe->what = what;
+  probe->start = start;
+  probe->clock = g_object_ref (clock);
+  probe->handler = g_signal_connect (clock, "after-paint", G_CALLBACK (perf_after_paint_cb), probe);
+  gtk_widget_queue_draw (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self))));
+}
+
 /* ---- words ---- */
 
 /* the words come from the item's summary: listing never reads a game */
@@ -387,12 +426,15 @@ update_empty (KsmLibraryPage *self)
 static void
 search_changed_cb (KsmLibraryPage *self)
 {
+  gint64 start = g_get_monotonic_time ();
+
   g_free (self->search);
   self->search = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
   if (self->shown != NULL)
     gtk_slice_list_model_set_size (self->shown, ROWS_AT_ONCE);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_empty (self);
+  perf_probe (self, "search", start);
 }
 
 /* ---- delete and import ---- */
@@ -701,13 +743,18 @@ refreshed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(KsmLibraryPage) self = user_data;
 
   if (ksm_library_reload_finish (KSM_LIBRARY (source), result, NULL))
-    update_empty (self);
+    {
+      update_empty (self);
+      perf_probe (self, "saved games read again", g_get_monotonic_time ());
+    }
 }
 
 void
 ksm_library_page_refresh (KsmLibraryPage *self)
 {
   g_return_if_fail (KSM_IS_LIBRARY_PAGE (self));
+  /* the page is shown by the caller, after this */
+  perf_probe (self, "saved games opened", g_get_monotonic_time ());
   if (self->library != NULL)
     ksm_library_reload_async (self->library, NULL, refreshed_cb, g_object_ref (self));
 }
