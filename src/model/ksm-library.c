@@ -28,6 +28,7 @@ struct _KsmLibrary
   GHashTable *known;         /* file name -> Known: what the folder held */
   guint       changes;       /* counts the list's changes made here */
   guint       n_unreadable;
+  gboolean    loaded;        /* a scan has been taken */
 };
 
 G_DEFINE_FINAL_TYPE (KsmLibrary, ksm_library, G_TYPE_OBJECT)
@@ -101,6 +102,13 @@ ksm_library_get_model (KsmLibrary *self)
 {
   g_return_val_if_fail (KSM_IS_LIBRARY (self), NULL);
   return G_LIST_MODEL (self->items);
+}
+
+gboolean
+ksm_library_get_loaded (KsmLibrary *self)
+{
+  g_return_val_if_fail (KSM_IS_LIBRARY (self), FALSE);
+  return self->loaded;
 }
 
 guint
@@ -372,6 +380,7 @@ take_scan (KsmLibrary *self, Scan *scan)
   g_hash_table_unref (self->known);
   self->known = g_hash_table_ref (scan->known);
   self->n_unreadable = scan->n_unreadable;
+  self->loaded = TRUE;
   self->changes++;
 }
 

@@ -28,6 +28,8 @@ void            ksm_library_reload_async  (KsmLibrary          *self,
                                            gpointer             user_data);
 gboolean        ksm_library_reload_finish (KsmLibrary *self, GAsyncResult *result, GError **error);
 guint           ksm_library_get_n_unreadable (KsmLibrary *self);
+/* whether a scan has ended: from then on a scan reads only changed files */
+gboolean        ksm_library_get_loaded    (KsmLibrary *self);
 /* for tests: how many game files every library's scans have read */
 guint           ksm_library_get_files_read (void);
 

@@ -755,7 +755,14 @@ ksm_library_page_refresh (KsmLibraryPage *self)
   g_return_if_fail (KSM_IS_LIBRARY_PAGE (self));
   /* the page is shown by the caller, after this */
   perf_probe (self, "saved games opened", g_get_monotonic_time ());
-  if (self->library != NULL)
+  if (self->library == NULL)
+    return;
+  /* Once loaded, a scan only looks at each file's size and time and reads
+   * the few changed (a game just shelved), so it is done at once and the
+   * page opens with it; before, the files are read off the main thread */
+  if (ksm_library_get_loaded (self->library))
+    ksm_library_page_reload (self);
+  else
     ksm_library_reload_async (self->library, NULL, refreshed_cb, g_object_ref (self));
 }
 

@@ -204,7 +204,8 @@ find_button (GtkWidget *widget, const char *label)
   return NULL;
 }
 
-#define MANY_GAMES 130   /* more than the page lists at once (100) */
+#define AT_ONCE    100   /* the rows the page lists at once */
+#define MANY_GAMES 130   /* more than that */
 
 /* Saved Games with more games than the page builds rows for lists the
  * newest, says how many there are and offers Show More, which lists the
@@ -233,14 +234,14 @@ test_library_shows_more (Fixture *fixture, gconstpointer data)
     }
 
   activate (fixture, "win.saved-games");
-  wait_for_rows (fixture, 100);
+  wait_for_rows (fixture, AT_ONCE);
   more = find_button (GTK_WIDGET (page), "Show _More");
   g_assert_nonnull (more);
   {
-    g_autofree char *showing = g_strdup_printf ("Showing 100 of %u games", total);
+    g_autofree char *showing = g_strdup_printf ("Showing %u of %u games", AT_ONCE, total);
     g_assert_nonnull (find_label (GTK_WIDGET (page), showing));
   }
-  for (guint i = 0; i < 100; i++)
+  for (guint i = 0; i < AT_ONCE; i++)
     g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row_at (fixture, i))), "33 throws"));
 
   g_signal_emit_by_name (more, "clicked");
@@ -252,7 +253,7 @@ test_library_shows_more (Fixture *fixture, gconstpointer data)
   wait_for_rows (fixture, 1);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row_at (fixture, 0))), "33 throws"));
   gtk_editable_set_text (search, "");
-  wait_for_rows (fixture, 100);
+  wait_for_rows (fixture, AT_ONCE);
   g_assert_nonnull (find_button (GTK_WIDGET (page), "Show _More"));
 }
 
