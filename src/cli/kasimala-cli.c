@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "ksm-analysis.h"
+#include "ksm-library.h"
 #include "ksm-player.h"
 #include "ksm-random.h"
 #include "ksm-record.h"
@@ -1377,6 +1378,103 @@ verb_bench (int argc, char **argv)
   return 0;
 }
 
+/* ---- library-bench ---- */
+
+/* A benchmark, not a test: fills a temp data folder with `count` saved
+ * games copied from the records of `from` (each with a name and a date of
+ * its own, one in four cut short to an unfinished game), then times the
+ * library's scans: the first, with no index, and one by a new library
+ * that finds the index. Prints figures and asserts nothing. */
+static int
+verb_library_bench (int argc, char **argv)
+{
+  const char *from = NULL, *count_text = "10000", *keep = NULL;
+  const ArgSpec specs[] = {
+    { "from", ARG_VALUE, &from, NULL, 0 },
+    { "count", ARG_VALUE, &count_text, NULL, 0 },
+    { "keep", ARG_VALUE, &keep, NULL, 0 },
+  };
+  GameArgs game;
+  game_args_init (&game, NULL);
+  parse_args (argc, argv, specs, G_N_ELEMENTS (specs), &game);
+  guint64 count = parse_number ("count", count_text, 1, 1000000);
+  if (from == NULL)
+    die ("--from is needed: a folder of saved games (selfplay --save makes one)");
+
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (g_object_unref);
+  {
+    g_autoptr(GDir) dir = g_dir_open (from, 0, NULL);
+    const char *name;
+    if (dir == NULL)
+      die ("--from: cannot read \"%s\"", from);
+    while ((name = g_dir_read_name (dir)) != NULL && records->len < 200)
+      {
+        g_autofree char *path = g_build_filename (from, name, NULL);
+        g_autoptr(GFile) file = g_file_new_for_path (path);
+        KsmRecord *record = g_str_has_suffix (name, ".json") ? ksm_record_new_from_file (file, NULL) : NULL;
+        if (record != NULL)
+          g_ptr_array_add (records, record);
+      }
+  }
+  if (records->len == 0)
+    die ("--from: no saved game in \"%s\"", from);
+
+  g_autofree char *data_dir = keep != NULL ? g_strdup (keep) : g_dir_make_tmp ("ksm-library-bench-XXXXXX", NULL);
+  if (data_dir == NULL || g_mkdir_with_parents (data_dir, 0755) != 0)
+    die ("cannot make a data folder");
+  g_autoptr(GFile) directory = g_file_new_for_path (data_dir);
+  g_autoptr(KsmStore) store = ksm_store_new (directory);
+  GFile *games = ksm_store_get_games_directory (store);
+  g_file_make_directory_with_parents (games, NULL, NULL);
+  g_autoptr(GDateTime) base = g_date_time_new_utc (2020, 1, 1, 0, 0, 0);
+  guint64 n_unfinished = 0;
+  for (guint64 i = 0; i < count; i++)
+    {
+      g_autoptr(KsmRecord) record = ksm_record_copy (records->pdata[i % records->len]);
+      g_autofree char *name = g_strdup_printf ("bench-%06" G_GUINT64_FORMAT ".json", i + 1);
+      g_autoptr(GFile) file = g_file_get_child (games, name);
+      g_autoptr(GDateTime) ended = g_date_time_add_minutes (base, (int) (i * 37));
+      g_autoptr(GError) error = NULL;
+      if (i % 4 == 3)
+        {
+          ksm_record_truncate (record, ksm_record_get_n_events (record) / 2);
+          ksm_record_set_ended (record, NULL);
+          n_unfinished++;
+        }
+      else
+        ksm_record_set_ended (record, ended);
+      if (!g_file_query_exists (file, NULL) && !ksm_record_save_to_file (record, file, &error))
+        die ("cannot write a game: %s", error->message);
+    }
+  printf ("folder: %s (%" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " unfinished)\n",
+          data_dir, count, n_unfinished);
+
+  {
+    /* the first scan is the cold one, with no index to read */
+    g_autoptr(GFile) index = g_file_get_child (games, ".kasimala-index");
+    g_file_delete (index, NULL, NULL);
+  }
+  for (int pass = 0; pass < 2; pass++)
+    {
+      g_autoptr(KsmLibrary) library = ksm_library_new (store);
+      gint64 start = g_get_monotonic_time ();
+      ksm_library_reload (library);
+      gint64 took = g_get_monotonic_time () - start;
+      printf ("%s: %.1f ms, %u games\n", pass == 0 ? "scan, no index (cold)" : "scan, with the index",
+              took / 1000.0, g_list_model_get_n_items (ksm_library_get_model (library)));
+      if (pass == 0)
+        {
+          /* a second scan of the same library: what reopening costs */
+          start = g_get_monotonic_time ();
+          ksm_library_reload (library);
+          printf ("scan again, same library: %.1f ms\n", (g_get_monotonic_time () - start) / 1000.0);
+        }
+    }
+  if (keep == NULL)
+    printf ("(the folder is left for the app: KSM_DATA_DIR-style runs; delete it when done)\n");
+  return 0;
+}
+
 /* ---- main ---- */
 
 typedef struct {
@@ -1410,6 +1508,9 @@ static const Verb verbs[] = {
              "      for each game and size: random playouts and legal-move generations a\n"
              "      second on one core, and each computer level's time per decision and stack",
     verb_bench },
+  { "library-bench", "library-bench --from DIR [--count N] [--keep DATA_DIR]\n"
+                     "      fills a data folder with N saved games copied from DIR's, and times\n"
+                     "      the saved games' scans: with no index, and with it", verb_library_bench },
 };
 
 static void

@@ -8,6 +8,19 @@
  * takes a person's own hidden file for one */
 #define DELETED_PREFIX ".kasimala-deleted-"
 
+/* The summaries of the folder's games, kept beside them so that a library
+ * opened again reads none of the files it has seen (doc/saved-games.md).
+ * Its name starts with '.', so the scan passes it by. */
+#define INDEX_NAME     ".kasimala-index"
+#define INDEX_FORMAT   "kasimala-index"
+#define INDEX_VERSION  1
+#define INDEX_TYPE     "(sua" KSM_LIBRARY_ITEM_ENTRY_TYPE ")"
+/* far more than a million games' entries: a bigger file is not ours */
+#define INDEX_MAX_SIZE (256 << 20)
+
+/* a test hook: how many game files the scans have read */
+static volatile gint files_read;
+
 struct _KsmLibrary
 {
   GObject     parent_instance;
@@ -18,6 +31,7 @@ struct _KsmLibrary
   GHashTable *known;         /* file name -> Known: what the folder held */
   guint       changes;       /* counts the list's changes made here */
   guint       n_unreadable;
+  gboolean    loaded;        /* a scan has been taken */
 };
 
 G_DEFINE_FINAL_TYPE (KsmLibrary, ksm_library, G_TYPE_OBJECT)
@@ -93,6 +107,13 @@ ksm_library_get_model (KsmLibrary *self)
   return G_LIST_MODEL (self->items);
 }
 
+gboolean
+ksm_library_get_loaded (KsmLibrary *self)
+{
+  g_return_val_if_fail (KSM_IS_LIBRARY (self), FALSE);
+  return self->loaded;
+}
+
 guint
 ksm_library_get_n_unreadable (KsmLibrary *self)
 {
@@ -165,6 +186,87 @@ scan_is_set_aside (Scan *scan, GFile *file)
   return FALSE;
 }
 
+/* What the index says the folder held, into `known`; an index that is
+ * missing, too big, damaged or of another version adds nothing, and is
+ * written again after the scan. Any thread. */
+static gboolean
+index_read (GFile *folder, GHashTable *known)
+{
+  g_autoptr(GFile) file = g_file_get_child (folder, INDEX_NAME);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GVariant) index = NULL, entries = NULL;
+  g_autofree char *contents = NULL;
+  const char *format;
+  guint32 version;
+  gsize length;
+  GVariantIter iter;
+  GVariant *entry;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  if (info == NULL || g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR
+      || g_file_info_get_size (info) > INDEX_MAX_SIZE)
+    return FALSE;
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, NULL) || length > INDEX_MAX_SIZE)
+    return FALSE;
+  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+  /* untrusted: GVariant reads any bytes as some value of the type, without
+   * reading past them; each entry is then checked */
+  index = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (INDEX_TYPE), bytes, FALSE));
+  entries = g_variant_get_child_value (index, 2);
+  g_variant_get_child (index, 0, "&s", &format);
+  g_variant_get_child (index, 1, "u", &version);
+  if (g_strcmp0 (format, INDEX_FORMAT) != 0 || version != INDEX_VERSION)
+    return FALSE;
+  g_variant_iter_init (&iter, entries);
+  while ((entry = g_variant_iter_next_value (&iter)) != NULL)
+    {
+      Known *one = g_new0 (Known, 1);
+      char *name = NULL;
+
+      if (ksm_library_item_parse_entry (entry, folder, &name, &one->size, &one->modified, &one->item))
+        g_hash_table_replace (known, name, one);
+      else
+        known_free (one);
+      g_variant_unref (entry);
+    }
+  return TRUE;
+}
+
+/* writes `known` as the index, atomically; a failure costs only the next
+ * opening's time. Any thread. */
+static void
+index_write (GFile *folder, GHashTable *known)
+{
+  g_autoptr(GFile) file = g_file_get_child (folder, INDEX_NAME);
+  g_autoptr(GVariant) index = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  GVariantBuilder entries;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_variant_builder_init (&entries, G_VARIANT_TYPE ("a" KSM_LIBRARY_ITEM_ENTRY_TYPE));
+  g_hash_table_iter_init (&iter, known);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      Known *one = value;
+      g_variant_builder_add_value (&entries, ksm_library_item_to_entry (one->item, key, one->size,
+                                                                       one->modified));
+    }
+  index = g_variant_ref_sink (g_variant_new ("(sua" KSM_LIBRARY_ITEM_ENTRY_TYPE ")", INDEX_FORMAT,
+                                             (guint32) INDEX_VERSION, &entries));
+  bytes = g_variant_get_data_as_bytes (index);
+  g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL, FALSE,
+                           G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, NULL);
+}
+
+guint
+ksm_library_get_files_read (void)
+{
+  return (guint) g_atomic_int_get (&files_read);
+}
+
 /* Reads the folder, on any thread: touches only `scan` */
 static void
 scan_folder (Scan *scan)
@@ -172,8 +274,13 @@ scan_folder (Scan *scan)
   g_autoptr(GFileEnumerator) children = NULL;
   g_autoptr(GHashTable) found = known_table_new ();
   GFileInfo *info;
+  gboolean changed = FALSE;
 
   scan->n_unreadable = 0;
+  /* nothing known yet (a first scan, or one begun before the first
+   * ended): what the index knows */
+  if (g_hash_table_size (scan->known) == 0)
+    changed = !index_read (scan->folder, scan->known);
   children = g_file_enumerate_children (scan->folder,
                                         G_FILE_ATTRIBUTE_STANDARD_NAME ","
                                         G_FILE_ATTRIBUTE_STANDARD_SIZE ","
@@ -206,13 +313,21 @@ scan_folder (Scan *scan)
       else
         {
           g_autoptr(KsmRecord) record = ksm_record_new_from_file (file, NULL);
+
+          g_atomic_int_inc (&files_read);
+          /* the summary, not the record: a game's record is read again
+           * when it is opened */
           if (record != NULL)
-            now->item = ksm_library_item_new (file, record);
+            now->item = ksm_library_item_new_summed (file, record, now->size, now->modified);
+          changed = TRUE;
         }
       if (now->item == NULL)
         scan->n_unreadable++;
       g_hash_table_insert (found, g_strdup (name), now);
     }
+  /* a file gone since is left out of the index too */
+  if (children != NULL && (changed || g_hash_table_size (found) != g_hash_table_size (scan->known)))
+    index_write (scan->folder, found);
   g_hash_table_unref (scan->known);
   scan->known = g_steal_pointer (&found);
 }
@@ -233,6 +348,20 @@ scan_new (KsmLibrary *self)
   return scan;
 }
 
+static gboolean
+same_items (GListModel *model, GPtrArray *items)
+{
+  if (g_list_model_get_n_items (model) != items->len)
+    return FALSE;
+  for (guint i = 0; i < items->len; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+      if (item != items->pdata[i])
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* the scan's games become the list, newest first, in one change */
 static void
 take_scan (KsmLibrary *self, Scan *scan)
@@ -246,11 +375,15 @@ take_scan (KsmLibrary *self, Scan *scan)
     if (((Known *) value)->item != NULL)
       g_ptr_array_add (items, ((Known *) value)->item);
   g_ptr_array_sort_with_data (items, (GCompareDataFunc) newest_first_indirect, NULL);
-  g_list_store_splice (self->items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->items)),
-                       items->pdata, items->len);
+  /* an unchanged folder changes nothing: the views need not build their
+   * rows again */
+  if (!same_items (G_LIST_MODEL (self->items), items))
+    g_list_store_splice (self->items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->items)),
+                         items->pdata, items->len);
   g_hash_table_unref (self->known);
   self->known = g_hash_table_ref (scan->known);
   self->n_unreadable = scan->n_unreadable;
+  self->loaded = TRUE;
   self->changes++;
 }
 

@@ -16,7 +16,9 @@ KsmLibrary     *ksm_library_new           (KsmStore *store);
 /* a GListModel of KsmLibraryItem, newest first */
 GListModel     *ksm_library_get_model     (KsmLibrary *self);
 /* reads the folder again; files that are not saved games are left alone
- * and counted */
+ * and counted. The first scan reads the index of summaries beside the
+ * games (a hidden file), and a file whose size and time it gives is not
+ * read; a scan that found a change writes the index again. */
 void            ksm_library_reload        (KsmLibrary *self);
 /* The same, the folder read on another thread; a file read before and not
  * changed since (its size and time) is not read again, either way. */
@@ -26,6 +28,10 @@ void            ksm_library_reload_async  (KsmLibrary          *self,
                                            gpointer             user_data);
 gboolean        ksm_library_reload_finish (KsmLibrary *self, GAsyncResult *result, GError **error);
 guint           ksm_library_get_n_unreadable (KsmLibrary *self);
+/* whether a scan has ended: from then on a scan reads only changed files */
+gboolean        ksm_library_get_loaded    (KsmLibrary *self);
+/* for tests: how many game files every library's scans have read */
+guint           ksm_library_get_files_read (void);
 
 /* Deleting sets the file aside, hidden, until ksm_library_purge () (of
  * that item, or of all with NULL); until then ksm_library_undo_delete ()

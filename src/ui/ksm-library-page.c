@@ -17,9 +17,13 @@ struct _KsmLibraryPage
   GtkWidget         *empty_page;
   GtkListBox        *list;
   GtkButton         *import_button;
+  GtkWidget         *more_box;
+  GtkLabel          *more_label;
+  GtkButton         *more_button;
 
   KsmLibrary        *library;
   GtkFilterListModel *filtered;
+  GtkSliceListModel *shown;         /* the first rows of the filtered */
   GtkCustomFilter   *filter;
   char              *search;        /* casefolded */
   KsmLibraryItem    *last_deleted;
@@ -47,6 +51,7 @@ ksm_library_page_dispose (GObject *object)
   if (self->library != NULL && self->last_deleted != NULL)
     ksm_library_purge (self->library, self->last_deleted);
   g_clear_object (&self->last_deleted);
+  g_clear_object (&self->shown);
   g_clear_object (&self->filtered);
   g_clear_object (&self->library);
   G_OBJECT_CLASS (ksm_library_page_parent_class)->dispose (object);
@@ -74,14 +79,53 @@ show_message (KsmLibraryPage *self, const char *text)
   }
 }
 
+/* ---- KSM_PERF ---- */
+
+/* With KSM_PERF set, "what" and the time from `start` to the end of the
+ * next frame painted, on stderr (doc/performance.md) */
+typedef struct {
+  const char *what;
+  gint64      start;
+  gulong      handler;
+  GdkFrameClock *clock;
+} PerfProbe;
+
+static void
+perf_after_paint_cb (GdkFrameClock *clock, PerfProbe *probe)
+{
+  g_printerr ("KSM_PERF %s: %.1f ms to the frame\n", probe->what,
+              (g_get_monotonic_time () - probe->start) / 1000.0);
+  g_signal_handler_disconnect (clock, probe->handler);
+  g_object_unref (probe->clock);
+  g_free (probe);
+}
+
+static void
+perf_probe (KsmLibraryPage *self, const char *what, gint64 start)
+{
+  GdkFrameClock *clock;
+  PerfProbe *probe;
+
+  /* the window's clock: the page may not be shown yet */
+  if (g_getenv ("KSM_PERF") == NULL || gtk_widget_get_root (GTK_WIDGET (self)) == NULL
+      || (clock = gtk_widget_get_frame_clock (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self))))) == NULL)
+    return;
+  probe = g_new0 (PerfProbe, 1);
+  probe->what = what;
+  probe->start = start;
+  probe->clock = g_object_ref (clock);
+  probe->handler = g_signal_connect (clock, "after-paint", G_CALLBACK (perf_after_paint_cb), probe);
+  gtk_widget_queue_draw (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self))));
+}
+
 /* ---- words ---- */
 
+/* the words come from the item's summary: listing never reads a game */
 static char *
 result_words (KsmLibraryItem *item)
 {
-  KsmRecord *record = ksm_library_item_get_record (item);
-  const KsmRules *rules = ksm_record_get_rules (record);
-  const KsmOptions *options = ksm_record_get_options (record);
+  const KsmRules *rules = ksm_library_item_get_rules (item);
+  const KsmOptions *options = ksm_library_item_get_options (item);
   KsmOutcome outcome;
 
   ksm_library_item_get_outcome (item, &outcome);
@@ -103,15 +147,15 @@ result_words (KsmLibraryItem *item)
 }
 
 static char *
-seats_words (KsmRecord *record)
+seats_words (KsmLibraryItem *item)
 {
-  const KsmRules *rules = ksm_record_get_rules (record);
-  const KsmOptions *options = ksm_record_get_options (record);
+  const KsmRules *rules = ksm_library_item_get_rules (item);
+  const KsmOptions *options = ksm_library_item_get_options (item);
   g_autoptr(GString) text = g_string_new (NULL);
 
   for (int p = 0; p < rules->n_players (options); p++)
     {
-      const KsmSeat *seat = ksm_record_get_seat (record, (guint) p);
+      const KsmSeat *seat = ksm_library_item_get_seat (item, (guint) p);
       const char *who = seat->kind == KSM_SEAT_PERSON ? _("person") : ksm_words_level_name (seat->level);
       /* Translators: a seat in the list of saved games: a side's name, then
        * who played it (a person, or a computer level) */
@@ -124,20 +168,18 @@ seats_words (KsmRecord *record)
 static char *
 title_words (KsmLibraryItem *item)
 {
-  KsmRecord *record = ksm_library_item_get_record (item);
   g_autofree char *result = result_words (item);
   /* Translators: a saved game's title: the game's name and its result */
-  return g_strdup_printf (_("%s: %s"), ksm_words_game_name (ksm_record_get_rules (record)), result);
+  return g_strdup_printf (_("%s: %s"), ksm_words_game_name (ksm_library_item_get_rules (item)), result);
 }
 
 static char *
 subtitle_words (KsmLibraryItem *item)
 {
-  KsmRecord *record = ksm_library_item_get_record (item);
   g_autoptr(GDateTime) local = g_date_time_to_local (ksm_library_item_get_date (item));
   g_autofree char *date = g_date_time_format (local, "%x %H:%M");
-  g_autofree char *seats = seats_words (record);
-  guint n = ksm_record_get_n_events (record);
+  g_autofree char *seats = seats_words (item);
+  guint n = ksm_library_item_get_n_events (item);
   g_autofree char *length = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u throw and move",
                                                           "%u throws and moves", n), n);
   /* Translators: a saved game's date, seats and length */
@@ -277,17 +319,94 @@ create_row (gpointer object, gpointer user_data)
 
 /* ---- filter ---- */
 
+/* An item's words for the search, casefolded, made once per item and
+ * language and kept on the item: a keystroke then only scans them. (An
+ * item does not change; a file changed is a new item.) */
+typedef struct {
+  char *language;
+  char *folded;
+} SearchText;
+
+static void
+search_text_free (gpointer data)
+{
+  SearchText *text = data;
+
+  g_free (text->language);
+  g_free (text->folded);
+  g_free (text);
+}
+
+static const char *
+search_text (KsmLibraryItem *item)
+{
+  static GQuark quark;
+  const char *language = g_get_language_names ()[0];
+  SearchText *text;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("ksm-library-page-search-text");
+  text = g_object_get_qdata (G_OBJECT (item), quark);
+  if (text == NULL || g_strcmp0 (text->language, language) != 0)
+    {
+      g_autofree char *words = ksm_library_page_describe (item);
+
+      text = g_new0 (SearchText, 1);
+      text->language = g_strdup (language);
+      text->folded = g_utf8_casefold (words, -1);
+      g_object_set_qdata_full (G_OBJECT (item), quark, text, search_text_free);
+    }
+  return text->folded;
+}
+
 static gboolean
 matches (gpointer object, gpointer user_data)
 {
   KsmLibraryPage *self = KSM_LIBRARY_PAGE (user_data);
-  g_autofree char *text = NULL, *folded = NULL;
 
   if (self->search == NULL || self->search[0] == '\0')
     return TRUE;
-  text = ksm_library_page_describe (KSM_LIBRARY_ITEM (object));
-  folded = g_utf8_casefold (text, -1);
-  return strstr (folded, self->search) != NULL;
+  return strstr (search_text (KSM_LIBRARY_ITEM (object)), self->search) != NULL;
+}
+
+/* how many rows the page builds at first, and more each Show More: enough
+ * to fill a window, few enough to build in a frame */
+#define ROWS_AT_ONCE 100
+
+static void
+update_more (KsmLibraryPage *self)
+{
+  guint n_matching = self->filtered != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->filtered)) : 0;
+  guint n_shown = self->shown != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->shown)) : 0;
+
+  gtk_widget_set_visible (self->more_box, n_shown < n_matching);
+  if (n_shown < n_matching)
+    {
+      /* Translators: under the list of saved games, when not all of them are
+       * listed: how many are listed, of how many (that match the search) */
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Showing %u of %u game",
+                                                            "Showing %u of %u games", n_matching),
+                                               n_shown, n_matching);
+      gtk_label_set_text (self->more_label, text);
+    }
+}
+
+static void
+more_clicked_cb (KsmLibraryPage *self)
+{
+  guint n_before;
+
+  if (self->shown == NULL)
+    return;
+  n_before = gtk_slice_list_model_get_size (self->shown);
+  gtk_slice_list_model_set_size (self->shown, n_before + ROWS_AT_ONCE);
+  update_more (self);
+  /* the focus goes on to the first row that came, not back to the top */
+  {
+    GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, (int) n_before);
+    if (row != NULL)
+      gtk_widget_grab_focus (GTK_WIDGET (row));
+  }
 }
 
 static void
@@ -299,6 +418,7 @@ update_empty (KsmLibraryPage *self)
 
   gtk_widget_set_visible (self->empty_page, empty);
   gtk_widget_set_visible (GTK_WIDGET (self->list), !empty);
+  update_more (self);
   adw_status_page_set_title (ADW_STATUS_PAGE (self->empty_page),
                              searching ? _("No Games Found") : _("No Saved Games"));
 }
@@ -306,10 +426,15 @@ update_empty (KsmLibraryPage *self)
 static void
 search_changed_cb (KsmLibraryPage *self)
 {
+  gint64 start = g_get_monotonic_time ();
+
   g_free (self->search);
   self->search = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
+  if (self->shown != NULL)
+    gtk_slice_list_model_set_size (self->shown, ROWS_AT_ONCE);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_empty (self);
+  perf_probe (self, "search", start);
 }
 
 /* ---- delete and import ---- */
@@ -546,6 +671,9 @@ ksm_library_page_class_init (KsmLibraryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, empty_page);
   gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, list);
   gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, import_button);
+  gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, more_box);
+  gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, more_label);
+  gtk_widget_class_bind_template_child (widget_class, KsmLibraryPage, more_button);
   gtk_widget_class_install_action (widget_class, "library.import", NULL, import_action_cb);
 }
 
@@ -554,6 +682,8 @@ ksm_library_page_init (KsmLibraryPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   ksm_a11y_name_by_label (self->import_button);
+  ksm_a11y_name_by_label (self->more_button);
+  g_signal_connect_object (self->more_button, "clicked", G_CALLBACK (more_clicked_cb), self, G_CONNECT_SWAPPED);
   /* the status page scrolls its text in a pane of its own */
   if (GTK_IS_SCROLLED_WINDOW (gtk_widget_get_first_child (self->empty_page)))
     ksm_a11y_set_label (gtk_widget_get_first_child (self->empty_page), _("Saved Games"));
@@ -583,12 +713,18 @@ ksm_library_page_set_library (KsmLibraryPage *self, KsmLibrary *library)
 
   g_set_object (&self->library, library);
   self->filter = gtk_custom_filter_new (matches, self, NULL);
+  g_clear_object (&self->shown);
   g_clear_object (&self->filtered);
   self->filtered = gtk_filter_list_model_new (g_object_ref (ksm_library_get_model (library)),
                                               GTK_FILTER (self->filter));
   g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (items_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  gtk_list_box_bind_model (self->list, G_LIST_MODEL (self->filtered), create_row, self, NULL);
+  /* a list box builds a widget for each of its model's items: a bounded
+   * slice keeps thousands of games to a frame's work */
+  self->shown = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)), 0, ROWS_AT_ONCE);
+  g_signal_connect_object (self->shown, "items-changed", G_CALLBACK (items_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_list_box_bind_model (self->list, G_LIST_MODEL (self->shown), create_row, self, NULL);
   update_empty (self);
 }
 
@@ -599,6 +735,35 @@ ksm_library_page_reload (KsmLibraryPage *self)
   if (self->library != NULL)
     ksm_library_reload (self->library);
   update_empty (self);
+}
+
+static void
+refreshed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(KsmLibraryPage) self = user_data;
+
+  if (ksm_library_reload_finish (KSM_LIBRARY (source), result, NULL))
+    {
+      update_empty (self);
+      perf_probe (self, "saved games read again", g_get_monotonic_time ());
+    }
+}
+
+void
+ksm_library_page_refresh (KsmLibraryPage *self)
+{
+  g_return_if_fail (KSM_IS_LIBRARY_PAGE (self));
+  /* the page is shown by the caller, after this */
+  perf_probe (self, "saved games opened", g_get_monotonic_time ());
+  if (self->library == NULL)
+    return;
+  /* Once loaded, a scan only looks at each file's size and time and reads
+   * the few changed (a game just shelved), so it is done at once and the
+   * page opens with it; before, the files are read off the main thread */
+  if (ksm_library_get_loaded (self->library))
+    ksm_library_page_reload (self);
+  else
+    ksm_library_reload_async (self->library, NULL, refreshed_cb, g_object_ref (self));
 }
 
 GtkListBox *

@@ -15,6 +15,10 @@ GtkWidget  *ksm_library_page_new          (void);
 void        ksm_library_page_set_library  (KsmLibraryPage *self, KsmLibrary *library);
 /* reads the folder again */
 void        ksm_library_page_reload       (KsmLibraryPage *self);
+/* the same, opening the page: at once once the library is loaded (only
+ * changed files are read), else off the main thread, the page showing
+ * what it has meanwhile */
+void        ksm_library_page_refresh      (KsmLibraryPage *self);
 /* the shown rows, for tests; each row has data "item" */
 GtkListBox *ksm_library_page_get_list     (KsmLibraryPage *self);
 GtkEditable *ksm_library_page_get_search  (KsmLibraryPage *self);

@@ -154,7 +154,7 @@ ksm_start_page_set_unfinished (KsmStartPage *self,
       n_waiting++;
       if (shown < MAX_WAITING_ROWS)
         {
-          const KsmRules *rules = ksm_record_get_rules (ksm_library_item_get_record (item));
+          const KsmRules *rules = ksm_library_item_get_rules (item);
           g_autofree char *subtitle = ksm_library_page_describe_length (item);
           g_autofree char *path = g_file_get_path (ksm_library_item_get_file (item));
 

@@ -310,14 +310,6 @@ show_unfinished (KsmWindow *self)
 }
 
 static void
-refresh_start (KsmWindow *self)
-{
-  adopt_autosave (self);
-  ksm_library_reload (self->library);
-  show_unfinished (self);
-}
-
-static void
 first_load_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr(GError) error = NULL;
@@ -325,6 +317,17 @@ first_load_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!ksm_library_reload_finish (KSM_LIBRARY (source), result, &error))
     return;   /* the window has gone */
   show_unfinished (KSM_WINDOW (user_data));
+}
+
+/* Blocking, but after the first (asynchronous) load a reload only looks
+ * at each file's size and time: a game just shelved is then listed on
+ * the start page the moment it shows */
+static void
+refresh_start (KsmWindow *self)
+{
+  adopt_autosave (self);
+  ksm_library_reload (self->library);
+  show_unfinished (self);
 }
 
 /* ---- the game ---- */
@@ -844,7 +847,7 @@ delete_waiting_cb (GSimpleAction *action, GVariant *parameter, gpointer user_dat
     }
   /* Translators: the toast after deleting a game waiting to be resumed; %s is the game's name */
   text = g_strdup_printf (_("Deleted the unfinished game of %s"),
-                          ksm_words_game_name (ksm_record_get_rules (ksm_library_item_get_record (item))));
+                          ksm_words_game_name (ksm_library_item_get_rules (item)));
   escaped = g_markup_escape_text (text, -1);
   notice = adw_toast_new (escaped);
   adw_toast_set_button_label (notice, _("_Undo"));
@@ -878,7 +881,7 @@ back_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 
   if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "game") && self->review != NULL)
     {
-      ksm_library_page_reload (self->library_page);
+      ksm_library_page_refresh (self->library_page);
       show_page (self, "library");
       return;
     }
@@ -997,7 +1000,9 @@ saved_games_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   KsmWindow *self = KSM_WINDOW (user_data);
 
-  ksm_library_page_reload (self->library_page);
+  /* the page shows what the library has at once, and the folder is
+   * looked at again off the main thread */
+  ksm_library_page_refresh (self->library_page);
   show_page (self, "library");
   gtk_widget_grab_focus (GTK_WIDGET (ksm_library_page_get_search (self->library_page)));
 }
@@ -1032,7 +1037,20 @@ ksm_window_review (KsmWindow *self, KsmRecord *record, GFile *file)
 static void
 library_open_cb (KsmWindow *self, KsmLibraryItem *item)
 {
-  ksm_window_review (self, ksm_library_item_get_record (item), ksm_library_item_get_file (item));
+  g_autoptr(GError) error = NULL;
+  /* the list shows summaries; the game itself is read now */
+  KsmRecord *record = ksm_library_item_load_record (item, &error);
+
+  if (record == NULL)
+    {
+      /* Translators: %s says why, e.g. the file is damaged */
+      g_autofree char *text = g_strdup_printf (_("The game could not be opened: %s"),
+                                               ksm_words_load_error (error));
+      toast (self, text);
+      ksm_library_page_refresh (self->library_page);
+      return;
+    }
+  ksm_window_review (self, record, ksm_library_item_get_file (item));
 }
 
 static void

@@ -186,6 +186,77 @@ test_library_lists_searches_and_deletes (Fixture *fixture, gconstpointer data)
   g_object_unref (item);
 }
 
+/* the shown button of `label` at or below `widget`, or NULL */
+static GtkWidget *
+find_button (GtkWidget *widget, const char *label)
+{
+  if (!gtk_widget_get_visible (widget))
+    return NULL;
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+#define AT_ONCE    100   /* the rows the page lists at once */
+#define MANY_GAMES 130   /* more than that */
+
+/* Saved Games with more games than the page builds rows for lists the
+ * newest, says how many there are and offers Show More, which lists the
+ * rest; the search finds a game beyond the first rows */
+static void
+test_library_shows_more (Fixture *fixture, gconstpointer data)
+{
+  KsmLibraryPage *page = ksm_window_get_library_page (fixture->window);
+  GtkEditable *search = ksm_library_page_get_search (page);
+  g_autoptr(GFile) directory = g_file_new_for_path (fixture->data_dir);
+  g_autoptr(KsmStore) store = ksm_store_new (directory);
+  guint total = N_GAMES + MANY_GAMES;
+  GtkWidget *more;
+
+  for (guint i = 0; i < MANY_GAMES; i++)
+    {
+      /* the first the oldest of all, and the only one 33 events long */
+      g_autoptr(KsmRecord) record = test_random_record (1000 + i, i == 0 ? 33 : 50);
+      g_autoptr(GDateTime) ended = g_date_time_new_utc (i == 0 ? 2001 : 2030, 1, 1 + i % 28, 12, (int) (i / 28), 0);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GFile) kept = NULL;
+
+      ksm_record_set_ended (record, ended);
+      kept = ksm_store_keep (store, record, &error);
+      g_assert_no_error (error);
+    }
+
+  activate (fixture, "win.saved-games");
+  wait_for_rows (fixture, AT_ONCE);
+  more = find_button (GTK_WIDGET (page), "Show _More");
+  g_assert_nonnull (more);
+  {
+    g_autofree char *showing = g_strdup_printf ("Showing %u of %u games", AT_ONCE, total);
+    g_assert_nonnull (find_label (GTK_WIDGET (page), showing));
+  }
+  for (guint i = 0; i < AT_ONCE; i++)
+    g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row_at (fixture, i))), "33 throws"));
+
+  g_signal_emit_by_name (more, "clicked");
+  wait_for_rows (fixture, total);
+  g_assert_null (find_button (GTK_WIDGET (page), "Show _More"));
+
+  /* a new search lists its first rows again, the one beyond them included */
+  gtk_editable_set_text (search, "33 throws");
+  wait_for_rows (fixture, 1);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row_at (fixture, 0))), "33 throws"));
+  gtk_editable_set_text (search, "");
+  wait_for_rows (fixture, AT_ONCE);
+  g_assert_nonnull (find_button (GTK_WIDGET (page), "Show _More"));
+}
+
 /* how many toasts `widget` shows, hiding ones included */
 static guint
 n_toasts (GtkWidget *widget)
@@ -482,6 +553,7 @@ main (int argc, char **argv)
 #define ADD(path, func) \
   g_test_add ("/review/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("library-lists-searches-and-deletes", test_library_lists_searches_and_deletes);
+  ADD ("library-shows-more", test_library_shows_more);
   ADD ("undo-at-once-then-a-late-frame", test_undo_at_once_then_a_late_frame);
   ADD ("import-good-and-bad", test_import_good_and_bad);
   ADD ("review-steps-and-analyses", test_review_steps_and_analyses);

@@ -322,6 +322,223 @@ test_reload_async_and_unchanged (Fixture *f, gconstpointer data)
   g_assert_true (again == oldest);
 }
 
+/* ---- the index ---- */
+
+static GFile *
+index_file (Fixture *f)
+{
+  return g_file_get_child (f->games, ".kasimala-index");
+}
+
+/* a new library over the same folder, as the next session opens it */
+static void
+reopen (Fixture *f)
+{
+  g_clear_object (&f->library);
+  f->library = ksm_library_new (f->store);
+}
+
+/* what the listing shows, one line per game, from the summaries */
+static char *
+summaries (Fixture *f)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < n_items (f); i++)
+    {
+      g_autoptr(KsmLibraryItem) item = item_at (f, i);
+      g_autofree char *name = g_file_get_basename (ksm_library_item_get_file (item));
+      g_autofree char *date = g_date_time_format_iso8601 (ksm_library_item_get_date (item));
+      KsmOutcome outcome;
+
+      ksm_library_item_get_outcome (item, &outcome);
+      g_string_append_printf (text, "%s %s %s %u players %u events seat0 %d over %d winner %d gulmasi %d\n",
+                              name, ksm_library_item_get_rules (item)->id, date,
+                              ksm_library_item_get_rules (item)->n_players (ksm_library_item_get_options (item)),
+                              ksm_library_item_get_n_events (item), ksm_library_item_get_seat (item, 0)->kind,
+                              outcome.over, outcome.winner, outcome.gulmasi);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The first scan writes the index; a library opened again lists the same
+ * games from it without reading a game file, and reads a game's file only
+ * when the game is opened */
+static void
+test_index_written_and_read (Fixture *f, gconstpointer data)
+{
+  g_autofree char *listed = NULL, *again = NULL;
+  g_autoptr(KsmLibraryItem) newest = NULL;
+  guint reads;
+
+  g_autoptr(GFile) index = index_file (f);
+
+  keep_three (f);
+  ksm_library_reload (f->library);
+  g_assert_true (g_file_query_exists (index, NULL));
+  listed = summaries (f);
+
+  reopen (f);
+  reads = ksm_library_get_files_read ();
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (ksm_library_get_files_read (), ==, reads);
+  again = summaries (f);
+  g_assert_cmpstr (again, ==, listed);
+  g_assert_cmpuint (ksm_library_get_n_unreadable (f->library), ==, 0);
+
+  newest = item_at (f, 0);
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_library_item_get_record (newest)), ==, 30);
+}
+
+/* a file changed since the index (its size or time) is read again */
+static void
+test_index_changed_file (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KsmLibraryItem) newest = NULL, again = NULL;
+  g_autoptr(KsmRecord) longer = make_record (7, 45, 30);
+  g_autoptr(GError) error = NULL;
+  guint reads;
+
+  keep_three (f);
+  ksm_library_reload (f->library);
+  newest = item_at (f, 0);
+  g_assert_true (ksm_record_save_to_file (longer, ksm_library_item_get_file (newest), &error));
+  g_assert_no_error (error);
+
+  /* the item listed before no longer is the file: it says so */
+  g_assert_null (ksm_library_item_load_record (newest, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  reopen (f);
+  reads = ksm_library_get_files_read ();
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (ksm_library_get_files_read (), ==, reads + 1);
+  again = item_at (f, 0);
+  g_assert_cmpuint (ksm_library_item_get_n_events (again), ==, 45);
+  g_assert_cmpuint (ksm_record_get_n_events (ksm_library_item_get_record (again)), ==, 45);
+}
+
+/* a damaged, foreign or huge index is rebuilt from the files, no crash */
+static void
+test_index_bad (Fixture *f, gconstpointer data)
+{
+  g_autofree char *listed = NULL;
+  g_autoptr(GFile) index = NULL;
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+  GRand *rand = g_rand_new_with_seed (25);
+
+  keep_three (f);
+  ksm_library_reload (f->library);
+  listed = summaries (f);
+  index = index_file (f);
+  g_assert_true (g_file_load_contents (index, NULL, &contents, &length, NULL, &error));
+  g_assert_no_error (error);
+
+  for (int round = 0; round < 60; round++)
+    {
+      g_autofree char *bad = g_memdup2 (contents, length);
+      g_autofree char *again = NULL;
+      gsize bad_length = length;
+      guint reads;
+
+      if (round == 0)
+        bad_length = 0;                       /* empty */
+      else if (round == 1)
+        bad_length = length / 2;              /* cut short */
+      else if (round == 2)
+        {
+          g_free (bad);                       /* not ours at all */
+          bad = g_strdup ("{ \"format\" : \"kasimala-game\" }");
+          bad_length = strlen (bad);
+        }
+      else                                    /* bytes changed here and there */
+        for (int k = 0; k < 1 + round % 7; k++)
+          bad[g_rand_int_range (rand, 0, (gint32) length)] = (char) g_rand_int_range (rand, 0, 256);
+      g_assert_true (g_file_replace_contents (index, bad, bad_length, NULL, FALSE, G_FILE_CREATE_NONE,
+                                              NULL, NULL, &error));
+      g_assert_no_error (error);
+      reopen (f);
+      reads = ksm_library_get_files_read ();
+      ksm_library_reload (f->library);
+      again = summaries (f);
+      /* a changed byte may leave a good entry that says other things of a
+       * file, but never one the scan takes for another file's size and time
+       * without reading it; the untouched rounds must match exactly */
+      if (round < 3)
+        {
+          g_assert_cmpstr (again, ==, listed);
+          g_assert_cmpuint (ksm_library_get_files_read (), ==, reads + 3);
+        }
+      g_assert_cmpuint (n_items (f), <=, 3);
+      /* and it is rebuilt, good again, for the next */
+      reopen (f);
+      ksm_library_reload (f->library);
+    }
+  g_rand_free (rand);
+
+  /* a huge one is not even read */
+  {
+    g_autoptr(GFileOutputStream) out = g_file_replace (index, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+    g_autofree char *again = NULL;
+    guint reads;
+
+    g_assert_no_error (error);
+    g_assert_true (g_seekable_truncate (G_SEEKABLE (out), (goffset) 300 << 20, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &error));
+    reopen (f);
+    reads = ksm_library_get_files_read ();
+    ksm_library_reload (f->library);
+    again = summaries (f);
+    g_assert_cmpstr (again, ==, listed);
+    g_assert_cmpuint (ksm_library_get_files_read (), ==, reads + 3);
+  }
+  g_free (contents);
+}
+
+/* delete and its undo go on working over a library read from its index */
+static void
+test_index_delete_and_undo (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KsmLibraryItem) item = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *listed = NULL, *after_delete = NULL, *after_undo = NULL;
+
+  keep_three (f);
+  ksm_library_reload (f->library);
+  listed = summaries (f);
+  reopen (f);
+  ksm_library_reload (f->library);
+
+  item = item_at (f, 1);
+  g_assert_true (ksm_library_delete (f->library, item, &error));
+  g_assert_no_error (error);
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (n_items (f), ==, 2);
+  reopen (f);                         /* the index no longer has it either */
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (n_items (f), ==, 2);
+  after_delete = summaries (f);
+  g_assert_null (strstr (after_delete, " 40 events"));
+
+  /* and an undo puts a game back for good */
+  g_clear_object (&item);
+  item = item_at (f, 0);
+  g_assert_true (ksm_library_delete (f->library, item, &error));
+  g_assert_true (ksm_library_undo_delete (f->library, item, &error));
+  g_assert_no_error (error);
+  ksm_library_reload (f->library);
+  g_assert_cmpuint (n_items (f), ==, 2);
+  reopen (f);
+  ksm_library_reload (f->library);
+  after_undo = summaries (f);
+  g_assert_cmpstr (after_undo, ==, after_delete);
+  g_assert_nonnull (ksm_library_item_get_record (item));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -336,5 +553,12 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/library/import-bad", Fixture, NULL, fixture_set_up, test_import_bad,
               fixture_tear_down);
+  g_test_add ("/library/index/written-and-read", Fixture, NULL, fixture_set_up,
+              test_index_written_and_read, fixture_tear_down);
+  g_test_add ("/library/index/changed-file", Fixture, NULL, fixture_set_up,
+              test_index_changed_file, fixture_tear_down);
+  g_test_add ("/library/index/bad", Fixture, NULL, fixture_set_up, test_index_bad, fixture_tear_down);
+  g_test_add ("/library/index/delete-and-undo", Fixture, NULL, fixture_set_up,
+              test_index_delete_and_undo, fixture_tear_down);
   return g_test_run ();
 }
