@@ -7,8 +7,9 @@
  * the fuzzer reaches deep positions even without valid move texts. After
  * every parse and every event the position must survive format -> parse ->
  * format unchanged, every legal move must format and parse back to itself,
- * and the phase, the player to move and the outcome must agree. Any breach
- * aborts, which libFuzzer reports as a crash.
+ * and the phase, the player to move and the outcome must agree; every
+ * refusal's message must be valid UTF-8. Any breach aborts, which libFuzzer
+ * reports as a crash.
  *
  * Buffers are heap blocks of the exact size passed, so AddressSanitizer sees
  * a write past what the caller allowed.
@@ -17,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <glib.h>
 
 #include "ksm-rules.h"
 
@@ -35,12 +38,15 @@ fail (const KsmPosition *pos, const char *what)
   abort ();
 }
 
-/* a message was written, terminated, within its buffer */
+/* a message was written, terminated, within its buffer, and is valid
+ * UTF-8 (cut short at a character's edge) whatever bytes it quotes */
 static void
 check_message (const char *error, size_t size)
 {
   if (size > 0 && memchr (error, '\0', size) == NULL)
     fail (NULL, "an error message is not terminated within its buffer");
+  if (size > 0 && !g_utf8_validate (error, -1, NULL))
+    fail (NULL, "an error message is not valid UTF-8");
 }
 
 static bool
@@ -233,6 +239,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     char error[KSM_ERROR_MAX];
     memset (&any, 0, sizeof any);
     bool any_ok = ksm_rules_parse_position (line, &any, error, sizeof error);
+    if (!any_ok)
+      check_message (error, sizeof error);
     if (ok ? !any_ok : any_ok && ksm_rules_for (&any) == R)
       fail (NULL, "the registry and the game disagree on a position");
   }
