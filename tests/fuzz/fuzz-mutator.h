@@ -147,6 +147,17 @@ ksm_fuzz_insert (uint8_t *data, size_t size, size_t max_size, size_t at,
   return size + length;
 }
 
+/* where a value or a comment may start: just past the first ',', ':', '{'
+ * or '[' from `at` (strings aside, mostly), else `at` itself */
+static size_t
+ksm_fuzz_boundary (const uint8_t *data, size_t size, size_t at)
+{
+  for (size_t i = at; i < size; i++)
+    if (data[i] == ',' || data[i] == ':' || data[i] == '{' || data[i] == '[')
+      return i + 1;
+  return at;
+}
+
 /* thousands (up to all the room left) of one opening bracket, and as many
  * closing ones further on when there is room: deep documents, well formed
  * or not */
@@ -158,6 +169,22 @@ ksm_fuzz_wrap (uint8_t *data, size_t size, size_t max_size, uint32_t *state)
   size_t depth = MIN (depths[ksm_fuzz_next (state) % G_N_ELEMENTS (depths)], room);
   gboolean object = ksm_fuzz_next (state) % 4 == 0;
   size_t at = size > 0 ? ksm_fuzz_next (state) % (size + 1) : 0;
+
+  /* mostly where a value may start, so the parser goes down them */
+  if (ksm_fuzz_next (state) % 4 != 0)
+    at = ksm_fuzz_boundary (data, size, at);
+  /* and at times behind a quote a scanner that knows only JSON's strings
+   * takes for a string's start, which a lenient parser skips */
+  if (ksm_fuzz_next (state) % 4 == 0)
+    {
+      static const char *const hiders[] = { "/* \" */", "'\"'", "// \"\n" };
+      const char *hider = hiders[ksm_fuzz_next (state) % G_N_ELEMENTS (hiders)];
+      size_t before = size;
+      size = ksm_fuzz_insert (data, size, max_size, at, hider, strlen (hider), 0);
+      at += size - before;
+      room = max_size - size;
+      depth = MIN (depth, room);
+    }
 
   if (object)
     {
@@ -233,6 +260,8 @@ LLVMFuzzerCustomMutator (uint8_t *data, size_t size, size_t max_size, unsigned i
         case 3: case 4:
           {
             const char *token = ksm_fuzz_tokens[ksm_fuzz_next (&state) % G_N_ELEMENTS (ksm_fuzz_tokens)];
+            if (ksm_fuzz_next (&state) % 2 == 0)
+              at = ksm_fuzz_boundary (data, size, at);
             size = ksm_fuzz_insert (data, size, max_size, at, token, MAX (strlen (token), 1), 0);
           }
           break;
