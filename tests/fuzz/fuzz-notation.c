@@ -7,7 +7,8 @@
  * the fuzzer reaches deep positions even without valid move texts. After
  * every parse and every event the position must survive format -> parse ->
  * format unchanged, every legal move must format and parse back to itself,
- * and the phase, the player to move and the outcome must agree. Any breach
+ * and the phase, the player to move and the outcome must agree; every
+ * refusal's message of a valid UTF-8 input must be valid UTF-8. Any breach
  * aborts, which libFuzzer reports as a crash.
  *
  * Buffers are heap blocks of the exact size passed, so AddressSanitizer sees
@@ -17,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <glib.h>
 
 #include "ksm-rules.h"
 
@@ -35,12 +38,22 @@ fail (const KsmPosition *pos, const char *what)
   abort ();
 }
 
-/* a message was written, terminated, within its buffer */
+/* a message was written, terminated, within its buffer, and, when the
+ * text it answers is valid UTF-8, is valid UTF-8 too: cut short at a
+ * character's edge. (The engine quotes what it is given, byte for byte; the
+ * loader, which shows its messages, is held to UTF-8 whatever the file
+ * holds, by the saved-game targets.) */
 static void
-check_message (const char *error, size_t size)
+check_message (const char *error, size_t size, const char *input)
 {
   if (size > 0 && memchr (error, '\0', size) == NULL)
     fail (NULL, "an error message is not terminated within its buffer");
+  if (size > 0 && g_utf8_validate (input, -1, NULL) && !g_utf8_validate (error, -1, NULL))
+    {
+      g_autofree char *shown = g_strescape (error, NULL);
+      fprintf (stderr, "fuzz-notation: the message: \"%s\" (a buffer of %zu)\n", shown, size);
+      fail (NULL, "an error message is not valid UTF-8");
+    }
 }
 
 static bool
@@ -53,7 +66,7 @@ parse_position (const char *text, KsmPosition *pos, size_t error_size)
   ok = R->parse_position (text, pos, error, error_size);
   if (!ok)
     {
-      check_message (error, error_size);
+      check_message (error, error_size, text);
       if (error_size > 1 && error[0] == '\0')
         fail (NULL, "a refused position has no message");
     }
@@ -181,7 +194,7 @@ play_line (KsmPosition *pos, const char *line)
 
       if (!R->parse_move (pos, line, &move, error, error_size))
         {
-          check_message (error, error_size);
+          check_message (error, error_size, line);
           int n = R->legal_moves (pos, moves);
           move = moves[(uint8_t) line[0] % n];
         }
@@ -233,6 +246,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     char error[KSM_ERROR_MAX];
     memset (&any, 0, sizeof any);
     bool any_ok = ksm_rules_parse_position (line, &any, error, sizeof error);
+    if (!any_ok)
+      check_message (error, sizeof error, line);
     if (ok ? !any_ok : any_ok && ksm_rules_for (&any) == R)
       fail (NULL, "the registry and the game disagree on a position");
   }
