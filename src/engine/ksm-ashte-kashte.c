@@ -607,7 +607,7 @@ ashte_format_position (const KsmPosition *pos, char *buf, size_t size)
   return ksm_writer_finish (&w);
 }
 
-#define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); return false; } while (0)
+#define FAIL(...) do { ksm_set_error (error, error_size, __VA_ARGS__); return false; } while (0)
 
 /* the seat playing `letter` (R, B, G, Y; either case), or -1 */
 static int
@@ -649,7 +649,7 @@ ashte_parse_position (const char *text, KsmPosition *pos, char *error, size_t er
     }
 
 #undef FAIL
-#define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); free (copy); return false; } while (0)
+#define FAIL(...) do { ksm_set_error (error, error_size, __VA_ARGS__); free (copy); return false; } while (0)
 
   if (n < 1 || strcmp (fields[0], "ashte-kashte") != 0)
     FAIL ("field 1: the game must be \"ashte-kashte\"");
@@ -818,7 +818,7 @@ ashte_parse_position (const char *text, KsmPosition *pos, char *error, size_t er
 }
 
 #undef FAIL
-#define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); return false; } while (0)
+#define FAIL(...) do { ksm_set_error (error, error_size, __VA_ARGS__); return false; } while (0)
 
 static int
 ashte_format_move (const KsmPosition *pos, const KsmMove *move, char *buf, size_t size)

@@ -1204,7 +1204,7 @@ asi_format_position (const KsmPosition *pos, char *buf, size_t size)
   return ksm_writer_finish (&w);
 }
 
-#define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); return false; } while (0)
+#define FAIL(...) do { ksm_set_error (error, error_size, __VA_ARGS__); return false; } while (0)
 
 static bool
 parse_pieces (const char *text, int p, KsmAsiState *st, char *error, size_t error_size)

@@ -944,7 +944,7 @@ kasimala_format_position (const KsmPosition *pos, char *buf, size_t size)
   return ksm_writer_finish (&w);
 }
 
-#define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); return false; } while (0)
+#define FAIL(...) do { ksm_set_error (error, error_size, __VA_ARGS__); return false; } while (0)
 
 /* A field: the text up to the next space. */
 typedef struct {

@@ -63,7 +63,7 @@ ksm_parse_option (const KsmOptionInfo *info, unsigned n_info, const char *word,
       size_t value_length = length - key_length - 1;
       if (*seen & info[i].flag)
         {
-          snprintf (error, error_size, "field %d: %s is given twice", field, info[i].key);
+          ksm_set_error (error, error_size, "field %d: %s is given twice", field, info[i].key);
           return -1;
         }
       *seen |= info[i].flag;
@@ -73,7 +73,7 @@ ksm_parse_option (const KsmOptionInfo *info, unsigned n_info, const char *word,
         *flags &= ~info[i].flag;
       else
         {
-          snprintf (error, error_size, "field %d: %s must be on or off", field, info[i].key);
+          ksm_set_error (error, error_size, "field %d: %s must be on or off", field, info[i].key);
           return -1;
         }
       return 1;
@@ -112,13 +112,13 @@ ksm_find_move (const KsmMove *moves, int n_moves, int from, int to, int distance
         continue;
       if (claimed >= 0 && claimed != m->captured)
         {
-          snprintf (error, error_size, "\"%s\": that move captures %d, not %d", text, m->captured, claimed);
+          ksm_set_error (error, error_size, "\"%s\": that move captures %d, not %d", text, m->captured, claimed);
           return false;
         }
       *move = *m;
       return true;
     }
-  snprintf (error, error_size, "\"%s\": this move is not legal here", text);
+  ksm_set_error (error, error_size, "\"%s\": this move is not legal here", text);
   return false;
 }
 
@@ -137,7 +137,7 @@ ksm_parse_move_text (const KsmOptions *options, KsmCellParser parse_cell,
           *move = moves[0];
           return true;
         }
-      snprintf (error, error_size, "\"lost\": the throw can be used, so it is not lost");
+      ksm_set_error (error, error_size, "\"lost\": the throw can be used, so it is not lost");
       return false;
     }
 
@@ -148,13 +148,13 @@ ksm_parse_move_text (const KsmOptions *options, KsmCellParser parse_cell,
       const char *dash = strchr (text, '-');
       if (dash == NULL)
         {
-          snprintf (error, error_size, "\"%s\": a move is written FROM-TO, like %s, or lost", text, example);
+          ksm_set_error (error, error_size, "\"%s\": a move is written FROM-TO, like %s, or lost", text, example);
           return false;
         }
       from = parse_cell (options, text, (size_t) (dash - text));
       if (from < 0)
         {
-          snprintf (error, error_size, "\"%s\": no such cell \"%.*s\" on this board", text,
+          ksm_set_error (error, error_size, "\"%s\": no such cell \"%.*s\" on this board", text,
                     (int) (dash - text), text);
           return false;
         }
@@ -166,14 +166,14 @@ ksm_parse_move_text (const KsmOptions *options, KsmCellParser parse_cell,
   to = parse_cell (options, to_text, to_length);
   if (to < 0)
     {
-      snprintf (error, error_size, "\"%s\": no such cell \"%.*s\" on this board", text,
+      ksm_set_error (error, error_size, "\"%s\": no such cell \"%.*s\" on this board", text,
                 (int) to_length, to_text);
       return false;
     }
   claimed = ksm_parse_capture (x);
   if (claimed == -2)
     {
-      snprintf (error, error_size, "\"%s\": the capture count after x must be a number from 1", text);
+      ksm_set_error (error, error_size, "\"%s\": the capture count after x must be a number from 1", text);
       return false;
     }
   return ksm_find_move (moves, n_moves, from, to, distance, claimed, text, move, error, error_size);
@@ -200,4 +200,62 @@ ksm_put_move_words (KsmWriter *w, void (*cell_name) (const KsmOptions *, int, ch
     }
   if (move->captured > 0)
     ksm_put (w, "x%d", move->captured);
+}
+
+/* the length of the whole UTF-8 character at `s`, or 0 if none starts there
+ * (overlong forms, surrogates and code points past U+10FFFF included) */
+static size_t
+utf8_length (const unsigned char *s)
+{
+  unsigned c = s[0];
+  size_t n;
+  unsigned min, code;
+
+  if (c < 0x80)
+    return 1;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, min = 0x80, code = c & 0x1f;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, min = 0x800, code = c & 0x0f;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, min = 0x10000, code = c & 0x07;
+  else
+    return 0;
+  for (size_t i = 1; i < n; i++)
+    {
+      if ((s[i] & 0xc0) != 0x80)
+        return 0;
+      code = (code << 6) | (s[i] & 0x3f);
+    }
+  if (code < min || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+    return 0;
+  return n;
+}
+
+void
+ksm_make_valid_utf8 (char *text)
+{
+  unsigned char *s = (unsigned char *) text;
+
+  while (*s != '\0')
+    {
+      size_t n = utf8_length (s);
+      if (n == 0)
+        *s++ = '?';
+      else
+        s += n;
+    }
+}
+
+void
+ksm_set_error (char *error, size_t size, const char *format, ...)
+{
+  va_list args;
+
+  if (error == NULL || size == 0)
+    return;
+  va_start (args, format);
+  vsnprintf (error, size, format, args);
+  va_end (args);
+  ksm_make_valid_utf8 (error);
 }

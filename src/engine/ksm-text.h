@@ -22,6 +22,15 @@ void ksm_put           (KsmWriter *w, const char *format, ...) __attribute__ ((f
 /* the length written, or -1 when it did not fit */
 int  ksm_writer_finish (KsmWriter *w);
 
+/* Writes an error message into error[size], as snprintf does, then makes
+ * it valid UTF-8: what a message echoes of its input may be any bytes, or
+ * a character cut at the buffer's end, and every message reaches people.
+ * A byte that begins no whole UTF-8 character becomes '?'. */
+void ksm_set_error     (char *error, size_t size, const char *format, ...)
+                        __attribute__ ((format (printf, 3, 4)));
+/* the same on a message already written */
+void ksm_make_valid_utf8 (char *text);
+
 /* " key=on" or " key=off" for each rule whose bit differs from `defaults` */
 void ksm_put_options   (KsmWriter *w, const KsmOptionInfo *info, unsigned n_info,
                         uint32_t flags, uint32_t defaults);

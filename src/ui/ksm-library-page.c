@@ -25,6 +25,8 @@ struct _KsmLibraryPage
   GtkFilterListModel *filtered;
   GtkSliceListModel *shown;         /* the first rows of the filtered */
   GtkCustomFilter   *filter;
+  guint              warm_source;   /* makes the search texts ahead of a search */
+  guint              warm_next;     /* the next library item it looks at */
   char              *search;        /* casefolded */
   KsmLibraryItem    *last_deleted;
   AdwToast          *delete_toast;
@@ -51,6 +53,7 @@ ksm_library_page_dispose (GObject *object)
   if (self->library != NULL && self->last_deleted != NULL)
     ksm_library_purge (self->library, self->last_deleted);
   g_clear_object (&self->last_deleted);
+  g_clear_handle_id (&self->warm_source, g_source_remove);
   g_clear_object (&self->shown);
   g_clear_object (&self->filtered);
   g_clear_object (&self->library);
@@ -369,9 +372,48 @@ matches (gpointer object, gpointer user_data)
   return strstr (search_text (KSM_LIBRARY_ITEM (object)), self->search) != NULL;
 }
 
-/* how many rows the page builds at first, and more each Show More: enough
- * to fill a window, few enough to build in a frame */
-#define ROWS_AT_ONCE 100
+/* Each game's search text is made ahead of the first keystroke, a few
+ * milliseconds at a time when the main loop is idle: made at the
+ * keystroke, 10,000 games' texts held it up 0.4 s */
+#define WARM_SLICE_US 4000
+
+static gboolean
+warm_search_texts_cb (gpointer user_data)
+{
+  KsmLibraryPage *self = KSM_LIBRARY_PAGE (user_data);
+  GListModel *items = self->library != NULL ? ksm_library_get_model (self->library) : NULL;
+  guint n = items != NULL ? g_list_model_get_n_items (items) : 0;
+  gint64 until = g_get_monotonic_time () + WARM_SLICE_US;
+
+  while (self->warm_next < n && g_get_monotonic_time () < until)
+    {
+      g_autoptr(KsmLibraryItem) item = g_list_model_get_item (items, self->warm_next++);
+      search_text (item);
+    }
+  if (self->warm_next < n)
+    return G_SOURCE_CONTINUE;
+  self->warm_source = 0;
+  if (g_getenv ("KSM_PERF") != NULL)
+    g_printerr ("KSM_PERF search texts made for %u games\n", n);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+warm_search_texts (KsmLibraryPage *self)
+{
+  /* from the start again: the texts made already are only looked up */
+  self->warm_next = 0;
+  if (self->warm_source == 0)
+    self->warm_source = g_idle_add_full (G_PRIORITY_LOW, warm_search_texts_cb, self, NULL);
+}
+
+/* How many rows the page builds at first: enough to fill a tall window,
+ * and few enough that Saved Games opens in a frame or two whatever the
+ * number of games (doc/performance.md: 100 rows took 0.9-1.5 s to first
+ * show, 25 take under 0.2 s). Show More builds more at a time, since it
+ * is asked for. */
+#define ROWS_FIRST 25
+#define ROWS_MORE  100
 
 static void
 update_more (KsmLibraryPage *self)
@@ -399,7 +441,7 @@ more_clicked_cb (KsmLibraryPage *self)
   if (self->shown == NULL)
     return;
   n_before = gtk_slice_list_model_get_size (self->shown);
-  gtk_slice_list_model_set_size (self->shown, n_before + ROWS_AT_ONCE);
+  gtk_slice_list_model_set_size (self->shown, n_before + ROWS_MORE);
   update_more (self);
   /* the focus goes on to the first row that came, not back to the top */
   {
@@ -431,7 +473,7 @@ search_changed_cb (KsmLibraryPage *self)
   g_free (self->search);
   self->search = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
   if (self->shown != NULL)
-    gtk_slice_list_model_set_size (self->shown, ROWS_AT_ONCE);
+    gtk_slice_list_model_set_size (self->shown, ROWS_FIRST);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_empty (self);
   perf_probe (self, "search", start);
@@ -705,6 +747,12 @@ items_changed_cb (KsmLibraryPage *self)
   update_empty (self);
 }
 
+static void
+library_changed_cb (KsmLibraryPage *self)
+{
+  warm_search_texts (self);
+}
+
 void
 ksm_library_page_set_library (KsmLibraryPage *self, KsmLibrary *library)
 {
@@ -721,10 +769,13 @@ ksm_library_page_set_library (KsmLibraryPage *self, KsmLibrary *library)
                            G_CONNECT_SWAPPED);
   /* a list box builds a widget for each of its model's items: a bounded
    * slice keeps thousands of games to a frame's work */
-  self->shown = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)), 0, ROWS_AT_ONCE);
+  self->shown = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)), 0, ROWS_FIRST);
   g_signal_connect_object (self->shown, "items-changed", G_CALLBACK (items_changed_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_list_box_bind_model (self->list, G_LIST_MODEL (self->shown), create_row, self, NULL);
+  g_signal_connect_object (ksm_library_get_model (library), "items-changed",
+                           G_CALLBACK (library_changed_cb), self, G_CONNECT_SWAPPED);
+  warm_search_texts (self);
   update_empty (self);
 }
 

@@ -204,7 +204,8 @@ find_button (GtkWidget *widget, const char *label)
   return NULL;
 }
 
-#define AT_ONCE    100   /* the rows the page lists at once */
+#define AT_ONCE    25    /* the rows the page lists at first */
+#define MORE       100   /* and more at each Show More */
 #define MANY_GAMES 130   /* more than that */
 
 /* Saved Games with more games than the page builds rows for lists the
@@ -245,6 +246,12 @@ test_library_shows_more (Fixture *fixture, gconstpointer data)
     g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row_at (fixture, i))), "33 throws"));
 
   g_signal_emit_by_name (more, "clicked");
+  wait_for_rows (fixture, AT_ONCE + MORE);
+  {
+    g_autofree char *showing = g_strdup_printf ("Showing %u of %u games", AT_ONCE + MORE, total);
+    g_assert_nonnull (find_label (GTK_WIDGET (page), showing));
+  }
+  g_signal_emit_by_name (find_button (GTK_WIDGET (page), "Show _More"), "clicked");
   wait_for_rows (fixture, total);
   g_assert_null (find_button (GTK_WIDGET (page), "Show _More"));
 

@@ -387,8 +387,9 @@ test_import (Fixture *f, gconstpointer data)
                                         G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NONE,
                                         NULL, &error);
   g_assert_no_error (error);
+  /* the games, not the library's own hidden index beside them */
   while (g_file_enumerator_iterate (children, &info, NULL, NULL, NULL) && info != NULL)
-    n_files++;
+    n_files += g_file_info_get_name (info)[0] != '.';
   g_assert_cmpuint (n_files, ==, 1);
 }
 
