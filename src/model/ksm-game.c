@@ -598,6 +598,25 @@ do_move (KsmGame *self, const KsmMove *move)
   KsmEvent event = { 0 };
   KsmEffect effect = { .captured_player = -1 };
 
+  /* A throw nothing can use is a lost event, never a move: a record holds
+   * no "lost" move and refuses one on loading. A game resumed just after
+   * such a throw (a record that ends with it) reaches here with the loss
+   * as its only move, which a computer then chose (found by fuzz-resume). */
+  if (move->kind == KSM_MOVE_LOSE)
+    {
+      KsmEvent lost = { .kind = KSM_EVENT_LOST, .player = self->position.to_move,
+                        .face = self->position.face };
+
+      g_array_set_size (self->redo, 0);
+      append_event (self, &lost);
+      self->rules->apply_move (&self->position, move, NULL);
+      refresh_moves (self);
+      store_generators (self);
+      g_signal_emit (self, signals[SIGNAL_THROW_LOST], 0, (guint) lost.player, (guint) lost.face);
+      announce (self, TRUE);
+      return;
+    }
+
   event.kind = KSM_EVENT_MOVE;
   event.player = self->position.to_move;
   event.move = *move;
