@@ -31,6 +31,7 @@ typedef enum {
   KSM_RECORD_ERROR_TOO_LARGE,    /* over KSM_RECORD_MAX_SIZE */
   KSM_RECORD_ERROR_ENCODING,     /* not UTF-8 text: a BOM, UTF-16, invalid bytes */
   KSM_RECORD_ERROR_NOT_REGULAR,  /* a folder, a FIFO, a device: not a file */
+  KSM_RECORD_ERROR_CHANGED,      /* not the game a list of them showed any more */
 } KsmRecordError;
 
 typedef enum {

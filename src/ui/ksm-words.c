@@ -320,6 +320,8 @@ ksm_words_load_error (const GError *error)
       return _("it is not written as saved games are, in plain UTF-8 text");
     case KSM_RECORD_ERROR_NOT_REGULAR:
       return _("it is not a file but a folder, a device or a pipe");
+    case KSM_RECORD_ERROR_CHANGED:
+      return _("it has changed since Saved Games listed it");
     case KSM_RECORD_ERROR_NOT_JSON:
     case KSM_RECORD_ERROR_FORMAT:
     default:
