@@ -213,7 +213,12 @@ lock_slot (KsmStore *self, guint n, int *fd_out)
       if (saved_errno == EINTR)
         continue;
       close (fd);
-      return saved_errno == EWOULDBLOCK ? SLOT_HELD : SLOT_UNLOCKABLE;
+      if (saved_errno != EWOULDBLOCK)
+        return SLOT_UNLOCKABLE;
+      /* autosave.json held elsewhere: another instance has the folder */
+      if (n == 1)
+        self->shared = TRUE;
+      return SLOT_HELD;
     }
   *fd_out = fd;
   return SLOT_TAKEN;
@@ -246,8 +251,6 @@ claim_slot (KsmStore *self)
       switch (lock_slot (self, n, &fd))
         {
         case SLOT_HELD:
-          if (n == 1)
-            self->shared = TRUE;
           continue;
         case SLOT_UNLOCKABLE:
           /* the folder cannot be made now; the writes say why */
@@ -778,10 +781,7 @@ ksm_store_shelve_autosave (KsmStore *self, GError **error)
         switch (lock_slot (self, n, &fd))
           {
           case SLOT_HELD:
-            /* another store's game, on the board there */
-            if (n == 1)
-              self->shared = TRUE;
-            continue;
+            continue;   /* another store's game, on the board there */
           case SLOT_UNLOCKABLE:
           case SLOT_TAKEN:
           default:

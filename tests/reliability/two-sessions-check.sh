@@ -80,26 +80,8 @@ app_action () {
     || fail "app.$2 failed"
 }
 
-# events in a saved game, or -1 when it is not a whole one
-events () {
-  "$KSM_PYTHON" - "$1" <<'PY'
-import json, sys
-try:
-    print(len(json.load(open(sys.argv[1]))["events"]))
-except Exception:
-    print(-1)
-PY
-}
-
-# the events of $1 are the first ones of $2
-is_prefix () {
-  "$KSM_PYTHON" - "$1" "$2" <<'PY'
-import json, sys
-a = json.load(open(sys.argv[1]))["events"]
-b = json.load(open(sys.argv[2]))["events"]
-sys.exit(0 if b[:len(a)] == a else 1)
-PY
-}
+# events (), is_prefix ()
+. "$(dirname "$0")/saved-game-events.sh"
 
 # wait_for_events FILE N PID
 wait_for_events () {
