@@ -189,10 +189,13 @@ ksm_fuzz_wrap (uint8_t *data, size_t size, size_t max_size, uint32_t *state)
   if (object)
     {
       /* {"a":{"a":...: five bytes a level, made in place */
-      size_t levels = depth / 5;
-      size = ksm_fuzz_insert (data, size, max_size, at, NULL, levels * 5, 0);
-      for (size_t k = 0; k < levels; k++)
-        memcpy (data + at + 5 * k, "{\"a\":", 5);
+      size_t levels = depth / 5, before = size;
+      /* as many levels as the insertion made room for: none when the
+       * input is already at max_size (the copy wrote past the buffer) */
+      at = MIN (at, size);
+      size = ksm_fuzz_insert (data, size, max_size, at, NULL, levels * 5, '{');
+      for (size_t k = 0; k + 5 <= size - before; k += 5)
+        memcpy (data + at + k, "{\"a\":", 5);
       return size;
     }
   if (ksm_fuzz_next (state) % 2 == 0 && depth * 2 <= room)
