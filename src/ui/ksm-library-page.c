@@ -28,6 +28,11 @@ struct _KsmLibraryPage
   guint              warm_source;   /* makes the search texts ahead of a search */
   guint              warm_next;     /* the next library item it looks at */
   char              *search;        /* casefolded */
+  GHashTable        *rows;          /* item → its row, kept while the library stays */
+  guint              rows_wanted;   /* how many rows the slice grows to */
+  guint              fill_tick;     /* grows the slice a few new rows a frame */
+  gint64             fill_start;    /* when the search that started the fill changed */
+  gint64             fill_frame;    /* the frame that search is drawn in */
   KsmLibraryItem    *last_deleted;
   AdwToast          *delete_toast;
   gint64             delete_toast_added;  /* the overlay's frame time then, in µs */
@@ -45,6 +50,8 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+static void stop_filling (KsmLibraryPage *self);
+
 static void
 ksm_library_page_dispose (GObject *object)
 {
@@ -54,7 +61,9 @@ ksm_library_page_dispose (GObject *object)
     ksm_library_purge (self->library, self->last_deleted);
   g_clear_object (&self->last_deleted);
   g_clear_handle_id (&self->warm_source, g_source_remove);
+  stop_filling (self);
   g_clear_object (&self->shown);
+  g_clear_pointer (&self->rows, g_hash_table_unref);
   g_clear_object (&self->filtered);
   g_clear_object (&self->library);
   G_OBJECT_CLASS (ksm_library_page_parent_class)->dispose (object);
@@ -262,10 +271,8 @@ export_clicked_cb (GtkButton *button, KsmLibraryPage *self)
 }
 
 static GtkWidget *
-create_row (gpointer object, gpointer user_data)
+build_row (KsmLibraryPage *self, KsmLibraryItem *item)
 {
-  KsmLibraryPage *self = KSM_LIBRARY_PAGE (user_data);
-  KsmLibraryItem *item = KSM_LIBRARY_ITEM (object);
   g_autofree char *title = title_words (item);
   g_autofree char *subtitle = subtitle_words (item);
   GtkWidget *row = adw_action_row_new ();
@@ -318,6 +325,32 @@ create_row (gpointer object, gpointer user_data)
 
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), ksm_a11y_decoration_new ("go-next-symbolic"));
   return row;
+}
+
+/* The most rows kept aside for games a search has hidden */
+#define ROWS_KEPT 500
+
+/* A search hides and shows rows again and again, and a list box builds a
+ * row anew for each item it is given back: the first layout and text
+ * shaping of 25 new rows is 70-160 ms, over the 50 ms a keystroke may
+ * take (doc/performance.md). So each item's row is kept, and one that
+ * comes back is the same widget. */
+static GtkWidget *
+create_row (gpointer object, gpointer user_data)
+{
+  KsmLibraryPage *self = KSM_LIBRARY_PAGE (user_data);
+  KsmLibraryItem *item = KSM_LIBRARY_ITEM (object);
+  GtkWidget *row = self->rows != NULL ? g_hash_table_lookup (self->rows, item) : NULL;
+
+  if (row != NULL && gtk_widget_get_parent (row) == NULL)
+    return g_object_ref (row);
+  row = build_row (self, item);
+  if (self->rows == NULL)
+    self->rows = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref, g_object_unref);
+  else if (g_hash_table_size (self->rows) >= ROWS_KEPT)
+    g_hash_table_remove_all (self->rows);
+  g_hash_table_replace (self->rows, g_object_ref (item), g_object_ref_sink (row));
+  return g_object_ref (row);
 }
 
 /* ---- filter ---- */
@@ -415,11 +448,19 @@ warm_search_texts (KsmLibraryPage *self)
 #define ROWS_FIRST 25
 #define ROWS_MORE  100
 
+/* How many rows not shown before a search shows in one frame: building a
+ * row is cheap, but its first layout and text shaping take about 10 ms
+ * here, so two keep each frame within 50 ms, the keystroke's first; the
+ * rest follow a frame at a time (rows kept from before cost next to
+ * nothing, doc/performance.md) */
+#define ROWS_NEW_PER_FRAME 2
+
 static void
 update_more (KsmLibraryPage *self)
 {
   guint n_matching = self->filtered != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->filtered)) : 0;
-  guint n_shown = self->shown != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->shown)) : 0;
+  /* what the slice is growing to, so the count does not tick up as it fills */
+  guint n_shown = MIN (self->rows_wanted, n_matching);
 
   gtk_widget_set_visible (self->more_box, n_shown < n_matching);
   if (n_shown < n_matching)
@@ -441,7 +482,8 @@ more_clicked_cb (KsmLibraryPage *self)
   if (self->shown == NULL)
     return;
   n_before = gtk_slice_list_model_get_size (self->shown);
-  gtk_slice_list_model_set_size (self->shown, n_before + ROWS_MORE);
+  self->rows_wanted = n_before + ROWS_MORE;
+  gtk_slice_list_model_set_size (self->shown, self->rows_wanted);
   update_more (self);
   /* the focus goes on to the first row that came, not back to the top */
   {
@@ -465,6 +507,62 @@ update_empty (KsmLibraryPage *self)
                              searching ? _("No Games Found") : _("No Saved Games"));
 }
 
+static gboolean
+has_row (KsmLibraryPage *self, gpointer item)
+{
+  GtkWidget *row = self->rows != NULL ? g_hash_table_lookup (self->rows, item) : NULL;
+  return row != NULL && gtk_widget_get_parent (row) == NULL;
+}
+
+/* Grows the slice toward rows_wanted, building at most ROWS_NEW_PER_FRAME
+ * new rows; TRUE while it has further to go */
+static gboolean
+fill_step (KsmLibraryPage *self)
+{
+  guint size = gtk_slice_list_model_get_size (self->shown);
+  guint limit = MIN (self->rows_wanted, g_list_model_get_n_items (G_LIST_MODEL (self->filtered)));
+  guint budget = ROWS_NEW_PER_FRAME;
+
+  while (size < limit)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (self->filtered), size);
+      if (!has_row (self, item))
+        {
+          if (budget == 0)
+            break;
+          budget--;
+        }
+      size++;
+    }
+  if (size != gtk_slice_list_model_get_size (self->shown))
+    gtk_slice_list_model_set_size (self->shown, size);
+  return size < limit;
+}
+
+static gboolean
+fill_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  KsmLibraryPage *self = KSM_LIBRARY_PAGE (user_data);
+
+  /* the search's own frame draws what it built, and only that */
+  if (gdk_frame_clock_get_frame_counter (clock) <= self->fill_frame)
+    return G_SOURCE_CONTINUE;
+  self->fill_frame = gdk_frame_clock_get_frame_counter (clock);
+  if (self->shown != NULL && fill_step (self))
+    return G_SOURCE_CONTINUE;
+  self->fill_tick = 0;
+  perf_probe (self, "search, every row", self->fill_start);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+stop_filling (KsmLibraryPage *self)
+{
+  if (self->fill_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->list), self->fill_tick);
+  self->fill_tick = 0;
+}
+
 static void
 search_changed_cb (KsmLibraryPage *self)
 {
@@ -472,9 +570,22 @@ search_changed_cb (KsmLibraryPage *self)
 
   g_free (self->search);
   self->search = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
+  stop_filling (self);
+  self->rows_wanted = ROWS_FIRST;
+  /* emptied first, so refiltering builds nothing; then filled a few new
+   * rows a frame, the rows kept from before at once */
   if (self->shown != NULL)
-    gtk_slice_list_model_set_size (self->shown, ROWS_FIRST);
+    gtk_slice_list_model_set_size (self->shown, 0);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  if (self->shown != NULL && fill_step (self))
+    {
+      GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->list));
+
+      self->fill_start = start;
+      /* a clock's counter is the frame last begun; the next is this search's */
+      self->fill_frame = clock != NULL ? gdk_frame_clock_get_frame_counter (clock) + 1 : 0;
+      self->fill_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list), fill_tick_cb, self, NULL);
+    }
   update_empty (self);
   perf_probe (self, "search", start);
 }
@@ -763,6 +874,9 @@ ksm_library_page_set_library (KsmLibraryPage *self, KsmLibrary *library)
   self->filter = gtk_custom_filter_new (matches, self, NULL);
   g_clear_object (&self->shown);
   g_clear_object (&self->filtered);
+  g_clear_pointer (&self->rows, g_hash_table_unref);
+  stop_filling (self);
+  self->rows_wanted = ROWS_FIRST;
   self->filtered = gtk_filter_list_model_new (g_object_ref (ksm_library_get_model (library)),
                                               GTK_FILTER (self->filter));
   g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (items_changed_cb), self,
