@@ -6,6 +6,8 @@
 #include <glib/gi18n.h>
 
 #include "ksm-a11y.h"
+#include "ksm-dates.h"
+#include "ksm-numbers.h"
 #include "ksm-words.h"
 
 struct _KsmLibraryPage
@@ -188,11 +190,10 @@ title_words (KsmLibraryItem *item)
 static char *
 subtitle_words (KsmLibraryItem *item)
 {
-  g_autoptr(GDateTime) local = g_date_time_to_local (ksm_library_item_get_date (item));
-  g_autofree char *date = g_date_time_format (local, "%x %H:%M");
+  g_autofree char *date = ksm_format_date_time (ksm_library_item_get_date (item));
   g_autofree char *seats = seats_words (item);
   guint n = ksm_library_item_get_n_events (item);
-  g_autofree char *length = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u throw and move",
+  g_autofree char *length = ksm_format (g_dngettext (GETTEXT_PACKAGE, "%u throw and move",
                                                           "%u throws and moves", n), n);
   /* Translators: a saved game's date, seats and length */
   return g_strdup_printf (_("%s · %s · %s"), date, seats, length);

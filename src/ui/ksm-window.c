@@ -5,12 +5,14 @@
 #include <glib/gi18n.h>
 
 #include "ksm-board.h"
+#include "ksm-dates.h"
 #include "ksm-game-over-dialog.h"
 #include "ksm-game-settings.h"
 #include "ksm-game-view.h"
 #include "ksm-hint-popover.h"
 #include "ksm-library-page.h"
 #include "ksm-new-game-page.h"
+#include "ksm-numbers.h"
 #include "ksm-pace.h"
 #include "ksm-rules-window.h"
 #include "ksm-skin.h"
@@ -227,12 +229,11 @@ show_page (KsmWindow *self, const char *name)
 static char *
 progress_words (KsmRecord *record)
 {
-  g_autoptr(GDateTime) local = g_date_time_to_local (ksm_record_get_started (record));
-  g_autofree char *date = g_date_time_format (local, "%x %H:%M");
+  g_autofree char *date = ksm_format_date_time (ksm_record_get_started (record));
   guint n = ksm_record_get_n_events (record);
 
   /* Translators: the date a game started and how many throws and moves it has */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Started %s, %u throw and move so far",
+  return ksm_format (g_dngettext (GETTEXT_PACKAGE, "Started %s, %u throw and move so far",
                                        "Started %s, %u throws and moves so far", n), date, n);
 }
 
