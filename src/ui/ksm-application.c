@@ -7,12 +7,18 @@
 #include "ksm-application.h"
 #include "ksm-about.h"
 #include "ksm-game-settings.h"
+#include "ksm-language.h"
+#include "ksm-numbers.h"
 #include "ksm-preferences-window.h"
 #include "ksm-window.h"
 
 struct _KsmApplication
 {
   AdwApplication parent_instance;
+
+  GSettings *settings;
+  char      *language;      /* the "language" choice applied */
+  GtkWindow *preferences;   /* the Preferences window open, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (KsmApplication, ksm_application, ADW_TYPE_APPLICATION)
@@ -103,13 +109,58 @@ about_activated_cb (GSimpleAction *action,
 }
 
 static void
+present_preferences (KsmApplication *self, GtkWindow *parent)
+{
+  if (self->preferences != NULL)
+    {
+      gtk_window_present (self->preferences);
+      return;
+    }
+  self->preferences = GTK_WINDOW (ksm_preferences_window_new (parent));
+  g_object_add_weak_pointer (G_OBJECT (self->preferences), (gpointer *) &self->preferences);
+  gtk_window_present (self->preferences);
+}
+
+static void
 preferences_activated_cb (GSimpleAction *action,
                           GVariant      *parameter,
                           gpointer       user_data)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  KsmApplication *self = KSM_APPLICATION (user_data);
 
-  gtk_window_present (GTK_WINDOW (ksm_preferences_window_new (window)));
+  present_preferences (self, gtk_application_get_active_window (GTK_APPLICATION (self)));
+}
+
+/* Another language, or other digits, chosen: applied at once, and every
+ * main window is built again in it, keeping its game, review and page;
+ * Preferences is opened again over the new window where it was open */
+static void
+language_changed_cb (KsmApplication *self)
+{
+  g_autofree char *language = g_settings_get_string (self->settings, "language");
+  gboolean latin = g_settings_get_boolean (self->settings, "latin-digits");
+  gboolean reopen = self->preferences != NULL;
+  g_autoptr(GList) windows = NULL;
+  GtkWindow *replacement = NULL;
+
+  if (g_strcmp0 (language, self->language) == 0 && latin == ksm_numbers_get_latin_digits ())
+    return;
+  g_free (self->language);
+  self->language = g_steal_pointer (&language);
+  ksm_language_apply (self->language);
+  ksm_numbers_set_latin_digits (latin);
+
+  if (reopen)
+    gtk_window_destroy (self->preferences);
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (KSM_IS_WINDOW (l->data))
+      {
+        replacement = GTK_WINDOW (ksm_window_new_replacing (KSM_WINDOW (l->data)));
+        gtk_window_present (replacement);
+      }
+  if (reopen)
+    present_preferences (self, replacement);
 }
 
 static const GActionEntry app_entries[] = {
@@ -140,10 +191,16 @@ ksm_application_startup (GApplication *app)
   G_APPLICATION_CLASS (ksm_application_parent_class)->startup (app);
 
   /* before a window reads a game's settings */
-  {
-    g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-    ksm_game_settings_migrate (settings);
-  }
+  KsmApplication *self = KSM_APPLICATION (app);
+  self->settings = g_settings_new (APPLICATION_ID);
+  ksm_game_settings_migrate (self->settings);
+  /* main () applied the language before GTK started */
+  self->language = g_settings_get_string (self->settings, "language");
+  ksm_numbers_set_latin_digits (g_settings_get_boolean (self->settings, "latin-digits"));
+  g_signal_connect_object (self->settings, "changed::language", G_CALLBACK (language_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::latin-digits", G_CALLBACK (language_changed_cb), self,
+                           G_CONNECT_SWAPPED);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app),
                                    app_entries, G_N_ELEMENTS (app_entries),
@@ -175,9 +232,21 @@ ksm_application_handle_local_options (GApplication *app,
 }
 
 static void
+ksm_application_finalize (GObject *object)
+{
+  KsmApplication *self = KSM_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  g_free (self->language);
+  G_OBJECT_CLASS (ksm_application_parent_class)->finalize (object);
+}
+
+static void
 ksm_application_class_init (KsmApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = ksm_application_finalize;
 
   app_class->handle_local_options = ksm_application_handle_local_options;
 

@@ -56,17 +56,26 @@ ksm_numbers_get_latin_digits (void)
 }
 
 static const char *const *
-current_digits (void)
+language_digits (void)
 {
-  const char *code;
+  const char *code = ksm_numbers_language ();
 
-  if (latin_digits)
-    return NULL;
-  code = ksm_numbers_language ();
   for (gsize i = 0; i < G_N_ELEMENTS (native_digits); i++)
     if (g_str_equal (code, native_digits[i].language))
       return native_digits[i].digits;
   return NULL;
+}
+
+gboolean
+ksm_numbers_language_has_digits (void)
+{
+  return language_digits () != NULL;
+}
+
+static const char *const *
+current_digits (void)
+{
+  return latin_digits ? NULL : language_digits ();
 }
 
 gboolean

@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 /* The code of the catalogue in use, from the catalogue itself: "en" when
  * none is ("ne", "new"...) */
 const char *ksm_numbers_language          (void);
+/* Whether the language shown has digits of its own (Preferences then
+ * offers Latin ones) */
+gboolean    ksm_numbers_language_has_digits (void);
 /* Whether numbers are written in the language's own digits now */
 gboolean    ksm_numbers_native_digits     (void);
 /* The Preferences choice: Latin digits in every language */

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "ksm-a11y.h"
+#include "ksm-numbers.h"
 #include "ksm-pace.h"
 
 /* the "language" key's values, in the order of the language row */
@@ -17,6 +18,7 @@ struct _KsmPreferencesWindow
 
   GtkSwitch   *autoplay_switch;
   GtkSwitch   *coordinates_switch;
+  GtkSwitch   *latin_digits_switch;
   AdwComboRow *pace_row;
   AdwComboRow *language_row;
   GSettings   *settings;
@@ -45,6 +47,7 @@ ksm_preferences_window_class_init (KsmPreferencesWindowClass *klass)
                                                "/io/github/kasimala/Kasimala/ksm-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, autoplay_switch);
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, coordinates_switch);
+  gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, latin_digits_switch);
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, pace_row);
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, language_row);
 }
@@ -95,6 +98,11 @@ ksm_preferences_window_init (KsmPreferencesWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "show-coordinates", self->coordinates_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "latin-digits", self->latin_digits_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  /* English has no other digits to choose from */
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->latin_digits_switch), ADW_TYPE_ACTION_ROW),
+                          ksm_numbers_language_has_digits ());
 
   pace = g_settings_get_string (self->settings, "pace");
   for (guint i = 0; i < ksm_pace_count (); i++)

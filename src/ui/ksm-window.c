@@ -63,6 +63,7 @@ struct _KsmWindow
   char            *notice_title;    /* why that autosave is not offered, or NULL */
   AdwToast        *delete_toast;    /* the last deletion's, with its Undo */
   char            *notice;
+  KsmWindow       *predecessor;     /* the window this one replaces, while it is built */
 };
 
 G_DEFINE_FINAL_TYPE (KsmWindow, ksm_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -81,6 +82,12 @@ static const struct {
   { "can-move", "hint" },
 };
 
+enum {
+  PROP_0,
+  PROP_PREDECESSOR,
+  N_PROPS
+};
+
 KsmWindow *
 ksm_window_new (KsmApplication *application)
 {
@@ -89,6 +96,21 @@ ksm_window_new (KsmApplication *application)
   return g_object_new (KSM_TYPE_WINDOW,
                        "application", application,
                        NULL);
+}
+
+KsmWindow *
+ksm_window_new_replacing (KsmWindow *old)
+{
+  KsmWindow *self;
+
+  g_return_val_if_fail (KSM_IS_WINDOW (old), NULL);
+
+  self = g_object_new (KSM_TYPE_WINDOW,
+                       "application", gtk_window_get_application (GTK_WINDOW (old)),
+                       "predecessor", old,
+                       NULL);
+  gtk_window_destroy (GTK_WINDOW (old));
+  return self;
 }
 
 /* A toast's title is markup, and what is said here can carry a file's name
@@ -240,12 +262,13 @@ progress_words (KsmRecord *record)
 /* The last session's unfinished game joins those waiting in the games
  * folder; an autosave this version cannot read is left as it is, and said
  * so once. */
+static void update_notice (KsmWindow *self);
+
 static void
 adopt_autosave (KsmWindow *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) shelved = NULL;
-  const GError *unreadable;
 
   if (self->game != NULL)
     return;
@@ -259,6 +282,15 @@ adopt_autosave (KsmWindow *self)
                                                error->message);
       toast (self, text);
     }
+  update_notice (self);
+}
+
+/* the start page's notice of an autosave it cannot offer, or of another
+ * session sharing the data folder */
+static void
+update_notice (KsmWindow *self)
+{
+  const GError *unreadable;
 
   /* said on the start page for as long as the file is there */
   unreadable = ksm_store_get_unreadable_autosave (self->store);
@@ -1198,6 +1230,9 @@ ksm_window_finalize (GObject *object)
   G_OBJECT_CLASS (ksm_window_parent_class)->finalize (object);
 }
 
+static void ksm_window_constructed  (GObject *object);
+static void ksm_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec);
+
 static void
 ksm_window_class_init (KsmWindowClass *klass)
 {
@@ -1206,6 +1241,13 @@ ksm_window_class_init (KsmWindowClass *klass)
 
   object_class->dispose = ksm_window_dispose;
   object_class->finalize = ksm_window_finalize;
+  object_class->constructed = ksm_window_constructed;
+  object_class->set_property = ksm_window_set_property;
+
+  /* the window a new one in another language replaces */
+  g_object_class_install_property (object_class, PROP_PREDECESSOR,
+    g_param_spec_object ("predecessor", NULL, NULL, KSM_TYPE_WINDOW,
+                         G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
   g_type_ensure (KSM_TYPE_START_PAGE);
   g_type_ensure (KSM_TYPE_GAME_VIEW);
@@ -1250,13 +1292,6 @@ ksm_window_init (KsmWindow *self)
   pace_changed_cb (self);
 
   self->cancellable = g_cancellable_new ();
-  self->store = ksm_store_new (NULL);
-  ksm_store_remove_leftovers (self->store);
-  g_signal_connect_object (self->store, "save-failed", G_CALLBACK (save_failed_cb), self,
-                           G_CONNECT_SWAPPED);
-
-  self->library = ksm_library_new (self->store);
-  ksm_library_page_set_library (self->library_page, self->library);
   g_signal_connect_object (self->library_page, "open", G_CALLBACK (library_open_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->library_page, "resume", G_CALLBACK (library_resume_cb), self,
@@ -1305,13 +1340,117 @@ ksm_window_init (KsmWindow *self)
   g_signal_connect_object (flap, "notify::reveal-flap", G_CALLBACK (flap_revealed_cb), self,
                            G_CONNECT_SWAPPED);
 
+}
+
+/* What a window rebuilt in another language takes from the one it
+ * replaces: the store (with its autosave's lock, watching the game), the
+ * library, the game or the review on the board with all their history,
+ * and where the person was. The old window is left with none of them. */
+static const char *
+take_over (KsmWindow *self, KsmWindow *old)
+{
+  /* what the old window has under way ends with it, though it may be
+   * disposed later (a source can hold it a moment longer) */
+  g_cancellable_cancel (old->cancellable);
+  g_signal_handlers_disconnect_by_data (old->store, old);
+  self->store = g_steal_pointer (&old->store);
+  self->library = g_steal_pointer (&old->library);
+  self->told_unreadable = old->told_unreadable;
+  g_set_object (&self->last_shelved, old->last_shelved);
+  adw_flap_set_reveal_flap (ksm_game_view_get_flap (self->game_view),
+                            adw_flap_get_reveal_flap (ksm_game_view_get_flap (old->game_view)));
+
+  drop_pending_game_over (old);
+  autoplay_stop (old);
+  if (old->game != NULL)
+    {
+      g_signal_group_set_target (old->game_signals, NULL);
+      self->game = g_steal_pointer (&old->game);
+      g_signal_group_set_target (self->game_signals, self->game);
+      ksm_pace_apply (self->settings, self->game, NULL);
+      ksm_game_view_set_game (self->game_view, self->game);
+      show_score (self);
+    }
+  if (old->review != NULL)
+    {
+      self->review = g_steal_pointer (&old->review);
+      g_signal_connect_object (self->review, "notify::step", G_CALLBACK (review_step_cb), self,
+                               G_CONNECT_SWAPPED);
+      ksm_game_view_set_review (self->game_view, self->review);
+    }
+  if (old->new_game_page != NULL)
+    ksm_new_game_page_set_rules (new_game_page (self), ksm_new_game_page_get_rules (old->new_game_page));
+  return gtk_stack_get_visible_child_name (old->stack);
+}
+
+static void
+ksm_window_constructed (GObject *object)
+{
+  KsmWindow *self = KSM_WINDOW (object);
+  g_autoptr(KsmWindow) old = g_steal_pointer (&self->predecessor);
+  g_autofree char *page = NULL;
+
+  G_OBJECT_CLASS (ksm_window_parent_class)->constructed (object);
+
+  if (old != NULL)
+    page = g_strdup (take_over (self, old));
+  else
+    {
+      self->store = ksm_store_new (NULL);
+      ksm_store_remove_leftovers (self->store);
+      self->library = ksm_library_new (self->store);
+    }
+  g_signal_connect_object (self->store, "save-failed", G_CALLBACK (save_failed_cb), self,
+                           G_CONNECT_SWAPPED);
+  ksm_library_page_set_library (self->library_page, self->library);
+
   /* the saved games are read off the main thread, so that many of them do
    * not hold up the first frame; the start page lists those waiting once
    * they are read */
   adopt_autosave (self);
   show_unfinished (self);
-  show_page (self, "start");
+  if (page != NULL && g_str_equal (page, "game") && (self->game != NULL || self->review != NULL))
+    {
+      show_page (self, "game");
+      if (self->review != NULL)
+        gtk_widget_grab_focus (GTK_WIDGET (ksm_review_bar_get_timeline (ksm_game_view_get_review_bar (self->game_view))));
+      else
+        {
+          gtk_widget_grab_focus (ksm_game_view_get_throw_view (self->game_view));
+          g_idle_add_once (focus_play_cb, g_object_ref (self));
+        }
+    }
+  else if (page != NULL && g_str_equal (page, "library"))
+    {
+      show_page (self, "library");
+      gtk_widget_grab_focus (GTK_WIDGET (ksm_library_page_get_search (self->library_page)));
+    }
+  else if (page != NULL && g_str_equal (page, "new-game"))
+    {
+      new_game_page (self);
+      show_page (self, "new-game");
+    }
+  else
+    show_page (self, "start");
   ksm_library_reload_async (self->library, self->cancellable, first_load_cb, self);
+}
+
+static void
+ksm_window_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  KsmWindow *self = KSM_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PREDECESSOR:
+      self->predecessor = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 KsmGameView *

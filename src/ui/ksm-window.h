@@ -16,6 +16,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KsmWindow, ksm_window, KSM, WINDOW, AdwApplicationWindow)
 
 KsmWindow      *ksm_window_new               (KsmApplication *application);
+/* a window like `old`, in the language now applied, with its game, review
+ * and page; `old` is destroyed */
+KsmWindow      *ksm_window_new_replacing     (KsmWindow      *old);
 /* for tests: the pages and the game on them */
 KsmGameView    *ksm_window_get_game_view     (KsmWindow *self);
 KsmNewGamePage *ksm_window_get_new_game_page (KsmWindow *self);

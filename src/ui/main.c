@@ -5,9 +5,9 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <locale.h>
 
 #include "ksm-application.h"
+#include "ksm-language.h"
 #include "ksm-renderer.h"
 
 /* Whether this process is the executable the build folder holds, not an
@@ -24,37 +24,22 @@ running_from_build_folder (void)
 }
 
 /* The language chosen in Preferences, or else the environment's, applied
- * before GTK reads the locale. gettext follows LANGUAGE, but not under the C
- * locale (a root shell on a fresh Debian has no LANG), and Debian has no
- * Newar locale at all: then C.UTF-8 stands in, with LANGUAGE choosing the
- * catalogue. */
+ * before GTK reads the locale */
 static void
 apply_language (void)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = NULL;
-  const char *messages;
+  g_autofree char *language = NULL;
 
   if (source != NULL)
     schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
   if (schema != NULL)
     {
       g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-      g_autofree char *language = g_settings_get_string (settings, "language");
-
-      if (*language != '\0')
-        g_setenv ("LANGUAGE", language, TRUE);
+      language = g_settings_get_string (settings, "language");
     }
-  if (g_getenv ("LANGUAGE") == NULL || *g_getenv ("LANGUAGE") == '\0')
-    return;
-
-  setlocale (LC_ALL, "");
-  messages = setlocale (LC_MESSAGES, NULL);
-  if (messages == NULL || g_str_equal (messages, "C") || g_str_equal (messages, "POSIX"))
-    {
-      g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-      setlocale (LC_ALL, "");
-    }
+  ksm_language_apply (language);
 }
 
 int
