@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "ksm-about.h"
+#include "ksm-toolkit-words.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -227,5 +228,8 @@ ksm_about_window_new (GtkWindow *parent)
       adw_about_window_set_release_notes_version (about, info.release_version);
       adw_about_window_set_release_notes (about, info.release_notes->str);
     }
+  /* Details, Credits and the like in the app's words: libadwaita has no
+   * Newar catalogue, and its Nepali one lacks them */
+  ksm_toolkit_words_apply (GTK_WIDGET (about));
   return GTK_WIDGET (about);
 }

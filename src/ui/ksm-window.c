@@ -18,6 +18,7 @@
 #include "ksm-skin.h"
 #include "ksm-start-page.h"
 #include "ksm-store.h"
+#include "ksm-toolkit-words.h"
 #include "ksm-window.h"
 #include "ksm-words.h"
 
@@ -1383,6 +1384,19 @@ take_over (KsmWindow *self, KsmWindow *old)
   return gtk_stack_get_visible_child_name (old->stack);
 }
 
+/* The Shortcuts window GtkApplication builds for this one once it is the
+ * app's, in the app's words for GTK's (its title, the keys' names) */
+static void
+relabel_shortcuts_cb (GtkWidget *widget, gpointer user_data)
+{
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (widget));
+
+  if (overlay == NULL)
+    return;
+  gtk_window_set_title (GTK_WINDOW (overlay), _("Keyboard Shortcuts"));
+  ksm_toolkit_words_apply (GTK_WIDGET (overlay));
+}
+
 static void
 ksm_window_constructed (GObject *object)
 {
@@ -1391,6 +1405,8 @@ ksm_window_constructed (GObject *object)
   g_autofree char *page = NULL;
 
   G_OBJECT_CLASS (ksm_window_parent_class)->constructed (object);
+
+  g_signal_connect (self, "realize", G_CALLBACK (relabel_shortcuts_cb), NULL);
 
   if (old != NULL)
     page = g_strdup (take_over (self, old));
