@@ -9,6 +9,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-numbers.h"
+
 #define METAINFO_PATH "/io/github/kasimala/Kasimala/metainfo.xml"
 
 /* Not names but credits: the games' rules as the app plays them */
@@ -23,8 +25,12 @@ ksm_about_rules_sources (void)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
+  /* their years and pages in the language's digits */
   for (gsize i = 0; i < G_N_ELEMENTS (rules_sources); i++)
-    g_strv_builder_add (builder, _(rules_sources[i]));
+    {
+      g_autofree char *source = ksm_localize_digits (_(rules_sources[i]));
+      g_strv_builder_add (builder, source);
+    }
   return g_strv_builder_end (builder);
 }
 
@@ -198,13 +204,16 @@ ksm_about_window_new (GtkWindow *parent)
   g_auto(Metainfo) info = { 0 };
   g_auto(GStrv) sources = ksm_about_rules_sources ();
   g_autofree char *copyright = NULL;
+  g_autofree char *year = NULL;
   AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
   const char *developers[2] = { NULL, NULL };
 
   read_metainfo (&info);
   developers[0] = info.developer_name;
   /* Translators: %s is who made the app, as the metainfo names them */
-  copyright = g_strdup_printf (_("© 2026 %s"), info.developer_name != NULL ? info.developer_name : "");
+  year = g_strdup_printf (_("© 2026 %s"), info.developer_name != NULL ? info.developer_name : "");
+  /* the year is in the format, not an argument */
+  copyright = ksm_localize_digits (year);
 
   if (parent != NULL)
     gtk_window_set_transient_for (GTK_WINDOW (about), parent);

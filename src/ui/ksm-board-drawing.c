@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ksm-board-private.h"
+#include "ksm-numbers.h"
 
 void
 ksm_board_refresh (KsmBoard *self)
@@ -338,7 +339,7 @@ ksm_board_update_targets (KsmBoard *self)
     {
       g_autofree char *text =
         /* Translators: a badge on the cell a move would land on; %u is how many pieces it takes */
-        g_strdup_printf (ngettext ("takes %u", "takes %u", move.captured), move.captured);
+        ksm_format (ngettext ("takes %u", "takes %u", move.captured), move.captured);
       gtk_label_set_label (GTK_LABEL (self->badge), text);
       gtk_widget_set_visible (self->badge, TRUE);
     }

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "ksm-board-private.h"
+#include "ksm-numbers.h"
 #include "ksm-words.h"
 
 /* a cell by its name as the board's coordinates show it ("M12"), the
@@ -67,7 +68,7 @@ capture_text_at (KsmBoard *self, int to, int mover, guint captured)
     if (p != mover && target.counts[p] > 0)
       g_ptr_array_add (taken, ksm_words_count_pieces (rules, options, p, target.counts[p]));
   if (taken->len == 0)
-    return g_strdup_printf (ngettext ("takes %u piece", "takes %u pieces", captured), captured);
+    return ksm_format (ngettext ("takes %u piece", "takes %u pieces", captured), captured);
   g_ptr_array_add (taken, NULL);
   /* Translators: between the colours a capture takes, "1 <colour> token and 2 <colour> tokens" */
   list = g_strjoinv (_(" and "), (char **) taken->pdata);

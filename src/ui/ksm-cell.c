@@ -9,6 +9,8 @@
 
 #include "ksm-cell.h"
 
+#include "ksm-numbers.h"
+
 struct _KsmCell
 {
   GtkWidget   parent_instance;
@@ -85,7 +87,7 @@ ksm_cell_style_piece (GtkWidget *piece,
   set_class (piece, "waiting", waiting && count > 0);
   set_class (piece, "none", player < 0 || count == 0);
   if (count > 1)
-    text = g_strdup_printf ("%u", count);
+    text = ksm_format ("%u", count);
   gtk_label_set_label (GTK_LABEL (piece), text != NULL ? text : "");
 }
 

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ksm-numbers.h"
 #include "ksm-skin.h"
 #include "ksm-words.h"
 
@@ -95,8 +96,8 @@ score_list (const KsmRules *rules, const KsmOptions *options, const int *points,
   g_autoptr(GString) text = g_string_new (NULL);
 
   for (guint p = 0; p < n_points; p++)
-    g_string_append_printf (text, "%s%s %d", p > 0 ? _(", ") : "",
-                            ksm_words_player_name (rules, options, (int) p), points[p]);
+    ksm_string_append_format (text, "%s%s %d", p > 0 ? _(", ") : "",
+                              ksm_words_player_name (rules, options, (int) p), points[p]);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
@@ -149,16 +150,16 @@ set_result (KsmGameOverDialog *self, KsmGame *game, int winner, gboolean gulmasi
       else if (score_words == KSM_SKIN_SCORE_LIST)
         {
           g_autofree char *list = score_list (rules, options, points, n_points);
-          body = winner < 0 ? g_strdup_printf (_(format), list) : g_strdup_printf (_(format), name, list);
+          body = winner < 0 ? ksm_format (_(format), list) : ksm_format (_(format), name, list);
         }
       else if (winner < 0)
-        body = g_strdup_printf (_(format),
-                                ksm_words_player_name (rules, options, 0), sides[0],
-                                ksm_words_player_name (rules, options, 1), sides[1]);
+        body = ksm_format (_(format),
+                           ksm_words_player_name (rules, options, 0), sides[0],
+                           ksm_words_player_name (rules, options, 1), sides[1]);
       else
-        body = g_strdup_printf (_(format), name,
-                                ksm_words_player_name (rules, options, 0), sides[0],
-                                ksm_words_player_name (rules, options, 1), sides[1]);
+        body = ksm_format (_(format), name,
+                           ksm_words_player_name (rules, options, 0), sides[0],
+                           ksm_words_player_name (rules, options, 1), sides[1]);
     }
   adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self), heading);
   adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body != NULL ? body : "");
@@ -170,12 +171,12 @@ side_row (const char *name, const char *counts, int points, gboolean winner)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  g_autofree char *number = g_strdup_printf ("%d", points);
+  g_autofree char *number = ksm_format ("%d", points);
   GtkWidget *value = gtk_label_new (number);
   /* Translators: under a side's running score in the game's end, "3 points" */
   GtkWidget *unit = gtk_label_new (ngettext ("point", "points", (gulong) ABS (points)));
-  g_autofree char *spoken = g_strdup_printf (ngettext ("%d point", "%d points",
-                                                          (gulong) ABS (points)), points);
+  g_autofree char *spoken = ksm_format (ngettext ("%d point", "%d points",
+                                                     (gulong) ABS (points)), points);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), counts);
@@ -216,16 +217,16 @@ fill_sides (KsmGameOverDialog *self, KsmGame *game, int winner, guint score,
   for (int p = 0; p < n_players; p++)
     {
       gboolean won = p == winner || (winner >= 0 && p == partner);
-      g_autofree char *throws = g_strdup_printf (ngettext ("%u throw", "%u throws",
-                                                              counts[p].throws), counts[p].throws);
-      g_autofree char *captures = g_strdup_printf (ngettext ("%u capture", "%u captures",
-                                                                counts[p].captures), counts[p].captures);
+      g_autofree char *throws = ksm_format (ngettext ("%u throw", "%u throws",
+                                                         counts[p].throws), counts[p].throws);
+      g_autofree char *captures = ksm_format (ngettext ("%u capture", "%u captures",
+                                                           counts[p].captures), counts[p].captures);
       g_autofree char *line = NULL;
 
       if (won && score > 0)
         {
-          g_autofree char *earned = g_strdup_printf (ngettext ("won %u point",
-                                                                  "won %u points", score), score);
+          g_autofree char *earned = ksm_format (ngettext ("won %u point",
+                                                             "won %u points", score), score);
           /* Translators: a side's counts in the game's end: throws, captures, the points won */
           line = g_strdup_printf (C_("game over counts", "%s · %s · %s"), throws, captures, earned);
         }
@@ -259,8 +260,8 @@ analysed_cb (KsmGameOverDialog *self)
       /* Translators: a side's analysis in the game's end: the chance of
        * winning lost a decision on average, and the luck of its throws,
        * both in points of the chance of winning */
-      g_autofree char *line = g_strdup_printf (_("%.1f points lost a decision · luck %+.1f"),
-                                               100 * summary[p].error_rate, 100 * summary[p].luck);
+      g_autofree char *line = ksm_format (_("%.1f points lost a decision · luck %+.1f"),
+                                          100 * summary[p].error_rate, 100 * summary[p].luck);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ksm_words_player_name (rules, options, p));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), line);

@@ -11,6 +11,7 @@
 #include "ksm-board.h"
 #include "ksm-history-view.h"
 #include "ksm-narrator.h"
+#include "ksm-numbers.h"
 #include "ksm-play-layout.h"
 #include "ksm-rules-view.h"
 #include "ksm-throw-view.h"
@@ -530,8 +531,8 @@ update_seats (KsmGameView *self)
       g_string_append_c (text, '\n');
       {
         /* Translators: tokens a colour has brought to the centre, of its 4 */
-        g_autofree char *home_text = g_strdup_printf (_("%u of %d home"), (guint) home.counts[p],
-                                                      rules->pieces_left (position, p));
+        g_autofree char *home_text = ksm_format (_("%u of %d home"), (guint) home.counts[p],
+                                                 rules->pieces_left (position, p));
         g_autofree char *escaped = g_markup_escape_text (home_text, -1);
         g_string_append (text, escaped);
       }
@@ -613,8 +614,8 @@ update_status (KsmGameView *self)
       {
         int left = goal >= 0 ? home.counts[p] : rules->pieces_left (position, p);
         /* Translators: pieces left on one side: its name and a number */
-        g_string_append_printf (pieces, "%s%s %d", p > 0 ? " · " : "",
-                                ksm_words_player_name (rules, options, p), left);
+        ksm_string_append_format (pieces, "%s%s %d", p > 0 ? " · " : "",
+                                  ksm_words_player_name (rules, options, p), left);
       }
     if (goal >= 0)
       /* Translators: %s lists each side's pieces home, a name and a number each */
@@ -644,15 +645,15 @@ update_score (KsmGameView *self)
 
     if (n == 2)
       /* Translators: the running score across games: each side's name and points */
-      text = g_strdup_printf (_("Score: %s %d, %s %d"),
-                              ksm_words_player_name (rules, options, 0), self->score[0],
-                              ksm_words_player_name (rules, options, 1), self->score[1]);
+      text = ksm_format (_("Score: %s %d, %s %d"),
+                         ksm_words_player_name (rules, options, 0), self->score[0],
+                         ksm_words_player_name (rules, options, 1), self->score[1]);
     else
       {
         g_autoptr(GString) list = g_string_new (NULL);
         for (int p = 0; p < n; p++)
-          g_string_append_printf (list, "%s%s %d", p > 0 ? _(", ") : "",
-                                  ksm_words_player_name (rules, options, p), self->score[p]);
+          ksm_string_append_format (list, "%s%s %d", p > 0 ? _(", ") : "",
+                                    ksm_words_player_name (rules, options, p), self->score[p]);
         /* Translators: the running score across games; %s lists each side's name and points */
         text = g_strdup_printf (_("Score: %s"), list->str);
       }
@@ -773,12 +774,12 @@ token_words (const KsmRules *rules, const Held *held, guint i, guint value)
   if (held->split)
     /* Translators: a token of a So-hatara's pool, which chooses the units
      * up to it: "3 units of a pool of 6" */
-    return g_strdup_printf (ngettext ("%u unit of a pool of %u", "%u units of a pool of %u", value),
-                            value, held->pool);
+    return ksm_format (ngettext ("%u unit of a pool of %u", "%u units of a pool of %u", value),
+                       value, held->pool);
   /* Translators: a throw held to be played, its name and how far it moves:
    * "sudi, 3 units" */
-  return g_strdup_printf (ngettext ("%s, %u unit", "%s, %u units", value),
-                          ksm_words_face_name (rules, held->pending[i]), value);
+  return ksm_format (ngettext ("%s, %u unit", "%s, %u units", value),
+                     ksm_words_face_name (rules, held->pending[i]), value);
 }
 
 /* What a person chose by a token is said, as the game now has it */
@@ -793,8 +794,8 @@ say_chosen (KsmGameView *self, GtkWidget *token)
   if (held.split)
     /* Translators: said when units of a So-hatara's pool are chosen: "3 of
      * the pool's 6 units chosen" */
-    said = g_strdup_printf (ngettext ("%u of the pool's %u unit chosen", "%u of the pool's %u units chosen",
-                                      held.pool), selected, held.pool);
+    said = ksm_format (ngettext ("%u of the pool's %u unit chosen", "%u of the pool's %u units chosen",
+                                 held.pool), selected, held.pool);
   else
     said = g_strdup_printf (_("Chosen: %s"),
                             (const char *) g_object_get_data (G_OBJECT (token), "words"));
@@ -856,8 +857,8 @@ sync_pending (KsmGameView *self)
     /* the same tokens as shown: only their states change, so focus stays */
     g_autoptr(GString) signature = g_string_new (st->split ? "s" : "t");
     for (guint i = 0; i < st->n_pending; i++)
-      g_string_append_printf (signature, ",%u", st->pending[i]);
-    g_string_append_printf (signature, "/%u", (guint) st->pool);
+      g_string_append_printf (signature, ",%u", st->pending[i]); /* not for people */
+    g_string_append_printf (signature, "/%u", (guint) st->pool); /* not for people */
     if (g_strcmp0 (signature->str, self->pending_signature) == 0)
       {
         guint i = 0;
@@ -886,7 +887,7 @@ sync_pending (KsmGameView *self)
   for (guint i = 0; i < n_tokens; i++)
     {
       guint value = st->split ? i + 1 : rules->throws.faces[st->pending[i]].value;
-      g_autofree char *text = g_strdup_printf ("%u", st->split ? 1u : value);
+      g_autofree char *text = ksm_format ("%u", st->split ? 1u : value);
       GtkWidget *token = gtk_toggle_button_new_with_label (text);
       gboolean chosen = st->split ? value <= selected : value == selected;
 
@@ -894,7 +895,7 @@ sync_pending (KsmGameView *self)
       gtk_widget_add_css_class (token, "circular");
       if (st->split)
         {
-          g_autofree char *tip = g_strdup_printf (ngettext ("Move %u unit", "Move %u units", value), value);
+          g_autofree char *tip = ksm_format (ngettext ("Move %u unit", "Move %u units", value), value);
           gtk_widget_set_tooltip_text (token, tip);
         }
       else

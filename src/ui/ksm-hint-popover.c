@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ksm-a11y.h"
+#include "ksm-numbers.h"
 #include "ksm-player.h"
 #include "ksm-words.h"
 
@@ -361,8 +362,8 @@ describe_exposure (const KsmRules *rules, const KsmHint *hint)
       }
   /* Translators: "open to a dwadi: 6 in 16": the throws that could take the
    * moved piece, and their chance */
-  return g_strdup_printf (_("open to %s: %d in %d"), faces->str, hint->exposed_weight,
-                          hint->exposed_total);
+  return ksm_format (_("open to %s: %d in %d"), faces->str, hint->exposed_weight,
+                     hint->exposed_total);
 }
 
 static char *
@@ -376,8 +377,8 @@ describe_hint (KsmGame *game, const KsmMove *move, const KsmHint *hint)
   g_autoptr(GString) text = g_string_new (NULL);
 
   /* Translators: a move, "B16 to M17", and the chance of winning after it */
-  g_string_append_printf (text, _("%s to %s: %d%% chance of winning"), from, to,
-                          (int) (hint->win_chance * 100 + 0.5));
+  ksm_string_append_format (text, _("%s to %s: %d%% chance of winning"), from, to,
+                            (int) (hint->win_chance * 100 + 0.5));
   /* which group in hand enters, where it is not one piece
    * or another group could */
   if (move->kind == KSM_MOVE_START && move->group > 0)
@@ -396,8 +397,8 @@ describe_hint (KsmGame *game, const KsmMove *move, const KsmHint *hint)
   if (hint->captured > 0)
     {
       g_string_append (text, ", ");
-      g_string_append_printf (text, ngettext ("takes %d piece", "takes %d pieces", hint->captured),
-                              hint->captured);
+      ksm_string_append_format (text, ngettext ("takes %d piece", "takes %d pieces", hint->captured),
+                                hint->captured);
     }
   if (hint->throws_again)
     {

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "ksm-a11y.h"
+#include "ksm-numbers.h"
 #include "ksm-rules-view.h"
 #include "ksm-words.h"
 
@@ -254,7 +255,7 @@ append_throw (GString *row, const KsmRules *rules, const char *player, int face)
   /* Translators: "<side>: sudi (3)": a side, a throw and its value */
   g_autofree char *format = g_markup_escape_text (_("%s: %s (%d)"), -1);
 
-  g_string_append_printf (row, format, who, name, rules->throws.faces[face].value);
+  ksm_string_append_format (row, format, who, name, rules->throws.faces[face].value);
 }
 
 /* ", M9 to M6, took 2 stones": where a move went and what it took */
@@ -296,7 +297,7 @@ append_lost_throws (GString *row, const KsmRules *rules, const char *player,
        * play; ", lost: <why>" follows: "<side>: 3 units" */
       g_autofree char *format = g_markup_escape_text (ngettext ("%s: %u unit", "%s: %u units",
                                                                 (gulong) pool), -1);
-      g_string_append_printf (row, format, who, (guint) pool);
+      ksm_string_append_format (row, format, who, (guint) pool);
       return;
     }
   if (n_pending <= 0)
@@ -312,7 +313,7 @@ append_lost_throws (GString *row, const KsmRules *rules, const char *player,
       /* Translators: another throw lost with the one before it:
        * "<side>: five (5), three (3), lost: <why>" */
       g_autofree char *format = g_markup_escape_text (_(", %s (%d)"), -1);
-      g_string_append_printf (row, format, name, rules->throws.faces[pending[i]].value);
+      ksm_string_append_format (row, format, name, rules->throws.faces[pending[i]].value);
     }
 }
 
@@ -334,7 +335,7 @@ append_held_throw (GString *row, const KsmRules *rules, const char *player,
        * move follows: "<side> plays 3 units, E0 to Em3" */
       g_autofree char *format = g_markup_escape_text (ngettext ("%s plays %u unit", "%s plays %u units",
                                                                 move->distance), -1);
-      g_string_append_printf (row, format, who, (guint) move->distance);
+      ksm_string_append_format (row, format, who, (guint) move->distance);
     }
   else
     {
@@ -344,7 +345,7 @@ append_held_throw (GString *row, const KsmRules *rules, const char *player,
       /* Translators: a side plays one of the throws its turn holds; the
        * move follows: "<side> plays two (2), Np2 to Np4" */
       g_autofree char *format = g_markup_escape_text (_("%s plays %s (%d)"), -1);
-      g_string_append_printf (row, format, who, name, rules->throws.faces[face].value);
+      ksm_string_append_format (row, format, who, name, rules->throws.faces[face].value);
     }
 }
 

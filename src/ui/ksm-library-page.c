@@ -107,6 +107,7 @@ typedef struct {
 static void
 perf_after_paint_cb (GdkFrameClock *clock, PerfProbe *probe)
 {
+  /* not for people */
   g_printerr ("KSM_PERF %s: %.1f ms to the frame\n", probe->what,
               (g_get_monotonic_time () - probe->start) / 1000.0);
   g_signal_handler_disconnect (clock, probe->handler);
@@ -428,7 +429,7 @@ warm_search_texts_cb (gpointer user_data)
     return G_SOURCE_CONTINUE;
   self->warm_source = 0;
   if (g_getenv ("KSM_PERF") != NULL)
-    g_printerr ("KSM_PERF search texts made for %u games\n", n);
+    g_printerr ("KSM_PERF search texts made for %u games\n", n); /* not for people */
   return G_SOURCE_REMOVE;
 }
 
@@ -468,9 +469,9 @@ update_more (KsmLibraryPage *self)
     {
       /* Translators: under the list of saved games, when not all of them are
        * listed: how many are listed, of how many (that match the search) */
-      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Showing %u of %u game",
-                                                            "Showing %u of %u games", n_matching),
-                                               n_shown, n_matching);
+      g_autofree char *text = ksm_format (g_dngettext (GETTEXT_PACKAGE, "Showing %u of %u game",
+                                                       "Showing %u of %u games", n_matching),
+                                          n_shown, n_matching);
       gtk_label_set_text (self->more_label, text);
     }
 }

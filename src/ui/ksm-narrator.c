@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "ksm-announce.h"
+#include "ksm-numbers.h"
 #include "ksm-words.h"
 
 struct _KsmNarrator
@@ -131,8 +132,8 @@ thrown_cb (KsmNarrator *self, guint player, guint face, guint pattern, KsmGame *
   start_sentence (self);
   /* Translators: said to a screen reader: a side, the throw's name and its
    * value, "Stones threw sudi, 3" */
-  g_string_append_printf (self->words, _("%s threw %s, %d"), player_name (self, player),
-                          ksm_words_face_name (rules, (int) face), rules->throws.faces[face].value);
+  ksm_string_append_format (self->words, _("%s threw %s, %d"), player_name (self, player),
+                            ksm_words_face_name (rules, (int) face), rules->throws.faces[face].value);
   self->before = *ksm_game_get_position (game);
 }
 
@@ -238,8 +239,8 @@ changed_cb (KsmNarrator *self, KsmGame *game)
       guint movers = count_movers (game);
       start_sentence (self);
       /* Translators: said to a screen reader after a person's throw */
-      g_string_append_printf (self->words, ngettext ("%u piece can move", "%u pieces can move", movers),
-                              movers);
+      ksm_string_append_format (self->words, ngettext ("%u piece can move", "%u pieces can move", movers),
+                                movers);
       end_sentence (self);
     }
 

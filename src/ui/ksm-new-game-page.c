@@ -9,6 +9,7 @@
 
 #include "ksm-a11y.h"
 #include "ksm-game-settings.h"
+#include "ksm-numbers.h"
 #include "ksm-player.h"
 #include "ksm-skin.h"
 #include "ksm-words.h"
@@ -76,6 +77,30 @@ ksm_new_game_page_class_init (KsmNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, limit_row);
   gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, settings_page);
   gtk_widget_class_bind_template_child (widget_class, KsmNewGamePage, start_button);
+}
+
+/* ---- the throw limit in the language's digits ---- */
+
+/* The spin button writes its value itself, in Latin digits: it is written
+ * here instead, and read back from either digits */
+static gboolean
+limit_output_cb (GtkSpinButton *spin)
+{
+  g_autofree char *text = ksm_format ("%d", gtk_spin_button_get_value_as_int (spin));
+
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  return TRUE;
+}
+
+static int
+limit_input_cb (GtkSpinButton *spin, double *value)
+{
+  g_autofree char *text = ksm_delocalize_digits (gtk_editable_get_text (GTK_EDITABLE (spin)));
+  char *end = NULL;
+
+  *value = g_ascii_strtod (text, &end);
+  return end == text || *g_strchug (end) != '\0' ? GTK_INPUT_ERROR : TRUE;
 }
 
 /* ---- drop-down items read whole ---- */
@@ -299,7 +324,7 @@ fill_players (KsmNewGamePage *self, int min_players, int max_players)
   for (int n = min_players; n <= max_players; n++)
     {
       /* Translators: how many play a game */
-      g_autofree char *text = g_strdup_printf (ngettext ("%d player", "%d players", n), n);
+      g_autofree char *text = ksm_format (ngettext ("%d player", "%d players", n), n);
       gtk_string_list_append (players, text);
     }
   adw_combo_row_set_model (self->players_row, G_LIST_MODEL (players));
@@ -359,6 +384,8 @@ ksm_new_game_page_init (KsmNewGamePage *self)
   show_choices_whole (self->opponent_row);
   show_choices_whole (self->first_row);
   show_choices_whole (self->length_row);
+  g_signal_connect (self->limit_spin, "output", G_CALLBACK (limit_output_cb), NULL);
+  g_signal_connect (self->limit_spin, "input", G_CALLBACK (limit_input_cb), NULL);
   fill_opponents (self);
   build_seat_rows (self);
   g_signal_connect_swapped (self->opponent_row, "notify::selected",
@@ -390,17 +417,22 @@ clear_rule_rows (KsmNewGamePage *self)
 static char *
 rule_subtitle (const KsmRules *rules, const KsmOptionInfo *info)
 {
+  g_autofree char *subtitle = NULL;
+
   if (!info->default_on)
     /* Translators: a rule that is off as standard: where that comes from, and
      * where the rule comes from when it is switched on */
-    return g_strdup_printf (_("Standard, off: %s. On: %s."),
-                            ksm_words_option_source (rules, info, FALSE),
-                            ksm_words_option_source (rules, info, TRUE));
-  /* Translators: the first %s says where the standard rule comes from,
-   * the second where the other reading comes from */
-  return g_strdup_printf (_("Standard: %s. Off: %s."),
-                          ksm_words_option_source (rules, info, info->default_on),
-                          ksm_words_option_source (rules, info, !info->default_on));
+    subtitle = g_strdup_printf (_("Standard, off: %s. On: %s."),
+                                ksm_words_option_source (rules, info, FALSE),
+                                ksm_words_option_source (rules, info, TRUE));
+  else
+    /* Translators: the first %s says where the standard rule comes from,
+     * the second where the other reading comes from */
+    subtitle = g_strdup_printf (_("Standard: %s. Off: %s."),
+                                ksm_words_option_source (rules, info, info->default_on),
+                                ksm_words_option_source (rules, info, !info->default_on));
+  /* the sources name years and throws ("Ancient Ceylon (1909)") */
+  return ksm_localize_digits (subtitle);
 }
 
 /* One switch a rule option, as last chosen or else as standard */
@@ -415,10 +447,12 @@ add_rule_rows (KsmNewGamePage *self)
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *toggle = gtk_switch_new ();
       g_autofree char *subtitle = rule_subtitle (rules, info);
+      /* a rule may name throws ("only a 4 or an 8 enters") */
+      g_autofree char *title = ksm_localize_digits (ksm_words_option_label (rules, info));
 
       gtk_switch_set_active (GTK_SWITCH (toggle), ksm_game_settings_rule_on (self->game_settings, info));
       gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ksm_words_option_label (rules, info));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
@@ -428,11 +462,19 @@ add_rule_rows (KsmNewGamePage *self)
     }
 }
 
-/* a skin's words, translated, or none */
-static const char *
+/* a skin's words, translated, their numbers in the language's digits
+ * ("Standard: 17"), or none */
+static char *
 skin_words (const char *text)
 {
-  return text != NULL ? _(text) : NULL;
+  return text != NULL ? ksm_localize_digits (_(text)) : NULL;
+}
+
+static void
+set_skin_subtitle (gpointer row, const char *text)
+{
+  g_autofree char *words = skin_words (text);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), words);
 }
 
 /* a seat's choice in the seat rows and the opponent row: index 0 a
@@ -481,12 +523,15 @@ ksm_new_game_page_set_rules (KsmNewGamePage *self, const KsmRules *rules)
   for (int p = 0; p < KSM_MAX_PLAYERS; p++)
     gtk_widget_set_visible (GTK_WIDGET (self->seat_rows[p]), FALSE);
 
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->opponent_row), skin_words (skin->opponent_subtitle));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), skin_words (skin->first_standard));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->players_row), skin_words (skin->players_subtitle));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->length_row), skin_words (skin->length_subtitle));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->limit_row), skin_words (skin->limit_subtitle));
-  adw_preferences_group_set_description (self->rules_group, skin_words (skin->rules_standard));
+  set_skin_subtitle (self->opponent_row, skin->opponent_subtitle);
+  set_skin_subtitle (self->first_row, skin->first_standard);
+  set_skin_subtitle (self->players_row, skin->players_subtitle);
+  set_skin_subtitle (self->length_row, skin->length_subtitle);
+  set_skin_subtitle (self->limit_row, skin->limit_subtitle);
+  {
+    g_autofree char *standard = skin_words (skin->rules_standard);
+    adw_preferences_group_set_description (self->rules_group, standard);
+  }
   add_rule_rows (self);
 
   for (int p = 0; p < KSM_MAX_PLAYERS; p++)

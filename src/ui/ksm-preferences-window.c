@@ -59,8 +59,11 @@ show_pace (KsmPreferencesWindow *self)
   guint selected = adw_combo_row_get_selected (self->pace_row);
 
   if (selected < ksm_pace_count ())
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->pace_row),
-                                 ksm_pace_describe (ksm_pace_nth (selected)));
+    {
+      /* a translation writes the times in Latin digits, as the English does */
+      g_autofree char *times = ksm_localize_digits (ksm_pace_describe (ksm_pace_nth (selected)));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->pace_row), times);
+    }
 }
 
 static void

@@ -10,6 +10,7 @@
 #include "ksm-announce.h"
 #include "ksm-chance-graph.h"
 #include "ksm-history-view.h"
+#include "ksm-numbers.h"
 #include "ksm-words.h"
 
 #define PROGRESS_INTERVAL_MS 200
@@ -125,9 +126,9 @@ step_said_cb (KsmReviewBar *self)
                                     : g_strdup (_("The start of the game"));
   /* Translators: said as a review steps: the step, the steps in all, and
    * the event it ends on, "Step 12 of 80: Stones: sudi (3), M9 to M6" */
-  g_autofree char *said = g_strdup_printf (_("Step %u of %u: %s"), step,
-                                           ksm_review_get_n_steps (self->review),
-                                           event != NULL ? event : "");
+  g_autofree char *said = ksm_format (_("Step %u of %u: %s"), step,
+                                      ksm_review_get_n_steps (self->review),
+                                      event != NULL ? event : "");
 
   /* stepping on fast, only the step reached is worth hearing */
   ksm_announce_latest (GTK_WIDGET (self), said);
@@ -213,7 +214,7 @@ update_legend (KsmReviewBar *self)
 
       if (chances != NULL)
         /* Translators: a side's name and its chance of winning, "… 52%" */
-        entry = g_strdup_printf (_("%s %.0f%%"), name, 100 * chances[t]);
+        entry = ksm_format (_("%s %.0f%%"), name, 100 * chances[t]);
       else
         entry = g_strdup (name);
       g_autofree char *escaped = g_markup_escape_text (entry, -1);
@@ -251,15 +252,15 @@ update_judgement (KsmReviewBar *self)
 
   if (event->kind == KSM_EVENT_THROW)
     /* Translators: the luck of a throw, in points of the chance of winning */
-    text = g_markup_printf_escaped (_("Luck of the throw for %s: %+.1f points (%.0f%% to win after it, against %.0f%% on average)"),
-                                    player, 100 * entry->luck, 100 * entry->after, 100 * entry->expected);
+    text = ksm_markup_format (_("Luck of the throw for %s: %+.1f points (%.0f%% to win after it, against %.0f%% on average)"),
+                              player, 100 * entry->luck, 100 * entry->after, 100 * entry->expected);
   else if (event->kind == KSM_EVENT_LOST)
     text = g_markup_printf_escaped (_("%s could not use the throw"), player);
   else if (!entry->decision)
     text = g_markup_printf_escaped (_("%s had only one move"), player);
   else if (entry->loss <= 0)
-    text = g_markup_printf_escaped (_("%s played the best move (%.1f%% to win)"), player,
-                                    100 * entry->played);
+    text = ksm_markup_format (_("%s played the best move (%.1f%% to win)"), player,
+                              100 * entry->played);
   else
     {
       KsmPosition before;
@@ -271,9 +272,9 @@ update_judgement (KsmReviewBar *self)
       /* Translators: a move, from a cell to a cell, "M3 to M7" */
       best = g_strdup_printf (_("%s to %s"), from, to);
       /* Translators: the move's loss: the side, points lost, the chance after it, after the best, the best move */
-      text = g_markup_printf_escaped (_("%s lost %.1f points of winning chance: %.1f%% against %.1f%% for %s"),
-                                      player, 100 * entry->loss, 100 * entry->played,
-                                      100 * entry->best, best);
+      text = ksm_markup_format (_("%s lost %.1f points of winning chance: %.1f%% against %.1f%% for %s"),
+                                player, 100 * entry->loss, 100 * entry->played,
+                                100 * entry->best, best);
       if (entry->mark != KSM_MARK_NONE)
         {
           g_autofree char *marked = g_markup_printf_escaped ("<b>%s %s</b>: ", ksm_mark_symbol (entry->mark),
@@ -305,13 +306,13 @@ update_summary (KsmReviewBar *self)
     {
       /* Translators: a player's summary: the side, chance lost a decision on
        * average, the doubtful, bad and blundered moves, and the luck of the throws */
-      g_autofree char *line = g_strdup_printf (_("%s: %.1f points lost a decision; %d ?!, %d ?, %d ??; luck %+.1f"),
-                                               ksm_words_player_name (rules, options, p),
-                                               100 * summary[p].error_rate,
-                                               summary[p].marks[KSM_MARK_DOUBTFUL],
-                                               summary[p].marks[KSM_MARK_BAD],
-                                               summary[p].marks[KSM_MARK_BLUNDER],
-                                               100 * summary[p].luck);
+      g_autofree char *line = ksm_format (_("%s: %.1f points lost a decision; %d ?!, %d ?, %d ??; luck %+.1f"),
+                                          ksm_words_player_name (rules, options, p),
+                                          100 * summary[p].error_rate,
+                                          summary[p].marks[KSM_MARK_DOUBTFUL],
+                                          summary[p].marks[KSM_MARK_BAD],
+                                          summary[p].marks[KSM_MARK_BLUNDER],
+                                          100 * summary[p].luck);
       g_autofree char *escaped = g_markup_escape_text (line, -1);
       g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", escaped);
     }
@@ -322,7 +323,7 @@ static void
 step_changed_cb (KsmReviewBar *self)
 {
   guint step = ksm_review_get_step (self->review);
-  g_autofree char *label = g_strdup_printf ("%u / %u", step, ksm_review_get_n_steps (self->review));
+  g_autofree char *label = ksm_format ("%u / %u", step, ksm_review_get_n_steps (self->review));
 
   self->seeking = TRUE;
   gtk_adjustment_set_value (self->adjustment, step);

@@ -17,6 +17,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-numbers.h"
+
 struct _KsmRulesDoc
 {
   char       *game;
@@ -104,10 +106,20 @@ ksm_rules_doc_normalize (const char *text)
 const char *
 ksm_rules_doc_translate (const char *text)
 {
+  const char *translated;
+  g_autofree char *localized = NULL;
+
   g_return_val_if_fail (text != NULL, NULL);
   if (*text == '\0')
     return text;
-  return g_dpgettext2 (GETTEXT_PACKAGE, "rules", text);
+  translated = g_dpgettext2 (GETTEXT_PACKAGE, "rules", text);
+  if (!ksm_numbers_native_digits ())
+    return translated;
+  /* its numbers in the language's digits, the cells' names (B17) as they
+   * are; kept for the process, as the catalogue's own strings are, so it
+   * is read as a translation is */
+  localized = ksm_localize_digits (translated);
+  return g_intern_string (localized);
 }
 
 static KsmRulesBlock *

@@ -80,7 +80,8 @@ gboolean     ksm_rules_doc_game_has_entry    (const char   *game_id,
 
 /* collapses runs of white space to one space and trims the ends */
 char        *ksm_rules_doc_normalize         (const char   *text);
-/* the text in the user's language: context "rules" */
+/* the text in the user's language (context "rules"), its numbers in the
+ * language's digits (ksm_localize_digits ()) */
 const char  *ksm_rules_doc_translate         (const char   *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KsmRulesDoc, ksm_rules_doc_free)

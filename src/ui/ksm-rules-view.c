@@ -19,6 +19,7 @@
 
 #include "ksm-a11y.h"
 #include "ksm-board.h"
+#include "ksm-numbers.h"
 #include "ksm-rules-doc.h"
 #include "ksm-strips.h"
 #include "ksm-words.h"
@@ -365,13 +366,17 @@ settings_row (GtkWidget  *grid,
               const char *note)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *value_label = text_label (value, "rules-setting-value");
+  /* the options' words name years and throws ("only a 4 or an 8") */
+  g_autofree char *shown_value = ksm_localize_digits (value);
+  g_autofree char *shown_name = ksm_localize_digits (name);
+  GtkWidget *value_label = text_label (shown_value, "rules-setting-value");
 
   gtk_widget_set_hexpand (box, TRUE);
-  gtk_box_append (GTK_BOX (box), text_label (name, NULL));
+  gtk_box_append (GTK_BOX (box), text_label (shown_name, NULL));
   if (note != NULL)
     {
-      GtkWidget *note_label = text_label (note, "caption");
+      g_autofree char *shown_note = ksm_localize_digits (note);
+      GtkWidget *note_label = text_label (shown_note, "caption");
       gtk_widget_add_css_class (note_label, "dim-label");
       gtk_box_append (GTK_BOX (box), note_label);
     }
@@ -410,13 +415,13 @@ fill_settings (KsmRulesView *self)
   /* the board length and the throw limit, where the game lets them be chosen */
   if (rules->lengths != NULL)
     {
-      g_autofree char *length = g_strdup_printf ("%u", (guint) options->length);
+      g_autofree char *length = ksm_format ("%u", (guint) options->length);
       settings_row (grid, row++, _("Board length"), length, NULL);
     }
   if (rules->throw_limit)
     {
       g_autofree char *limit = options->throw_limit > 0
-                               ? g_strdup_printf ("%u", (guint) options->throw_limit)
+                               ? ksm_format ("%u", (guint) options->throw_limit)
                                : g_strdup (C_("throw limit", "None"));
       settings_row (grid, row++, _("Throw limit"), limit, NULL);
     }
@@ -688,8 +693,8 @@ show_count (KsmRulesView *self, gboolean searching)
   else
     {
       /* Translators: the match shown of all the search found: "3 of 12" */
-      count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u", "%u of %u", n),
-                               self->current + 1, n);
+      count = ksm_format (g_dngettext (GETTEXT_PACKAGE, "%u of %u", "%u of %u", n),
+                          self->current + 1, n);
       gtk_label_set_text (self->match_label, count);
     }
   /* a screen reader hears the count with the field */

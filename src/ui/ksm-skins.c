@@ -5,6 +5,7 @@
 
 #include "ksm-skin.h"
 #include "ksm-cell.h"
+#include "ksm-numbers.h"
 
 #include <glib/gi18n.h>
 
@@ -13,13 +14,13 @@
 static char *
 count_bricks (guint count)
 {
-  return g_strdup_printf (ngettext ("%u brick", "%u bricks", count), count);
+  return ksm_format (ngettext ("%u brick", "%u bricks", count), count);
 }
 
 static char *
 count_stones (guint count)
 {
-  return g_strdup_printf (ngettext ("%u stone", "%u stones", count), count);
+  return ksm_format (ngettext ("%u stone", "%u stones", count), count);
 }
 
 /* The engine's names of the sides without a context, kept in the
@@ -45,13 +46,13 @@ kasimala_pieces_text (int player, guint count, gboolean waiting, gboolean yours)
     {
       if (waiting)
         return g_strdup (yours ? _("your waiting brick") : _("a waiting brick"));
-      return g_strdup_printf (yours ? ngettext ("%u of your bricks", "%u of your bricks", count)
-                                    : ngettext ("%u brick", "%u bricks", count), count);
+      return ksm_format (yours ? ngettext ("%u of your bricks", "%u of your bricks", count)
+                               : ngettext ("%u brick", "%u bricks", count), count);
     }
   if (waiting)
     return g_strdup (yours ? _("your waiting stone") : _("a waiting stone"));
-  return g_strdup_printf (yours ? ngettext ("%u of your stones", "%u of your stones", count)
-                                : ngettext ("%u stone", "%u stones", count), count);
+  return ksm_format (yours ? ngettext ("%u of your stones", "%u of your stones", count)
+                           : ngettext ("%u stone", "%u stones", count), count);
 }
 
 /* a move takes the other side's pieces: the bricks' move takes stones */
@@ -59,8 +60,8 @@ static char *
 kasimala_capture_text (int mover, guint count)
 {
   if (mover != 0)
-    return g_strdup_printf (ngettext ("takes %u brick", "takes %u bricks", count), count);
-  return g_strdup_printf (ngettext ("takes %u stone", "takes %u stones", count), count);
+    return ksm_format (ngettext ("takes %u brick", "takes %u bricks", count), count);
+  return ksm_format (ngettext ("takes %u stone", "takes %u stones", count), count);
 }
 
 /* why a throw is lost, in the words of the rules page: a kasi starts a
@@ -130,25 +131,25 @@ static const KsmSkin kasimala_skin = {
 static char *
 count_red (guint count)
 {
-  return g_strdup_printf (ngettext ("%u Red token", "%u Red tokens", count), count);
+  return ksm_format (ngettext ("%u Red token", "%u Red tokens", count), count);
 }
 
 static char *
 count_blue (guint count)
 {
-  return g_strdup_printf (ngettext ("%u Blue token", "%u Blue tokens", count), count);
+  return ksm_format (ngettext ("%u Blue token", "%u Blue tokens", count), count);
 }
 
 static char *
 count_green (guint count)
 {
-  return g_strdup_printf (ngettext ("%u Green token", "%u Green tokens", count), count);
+  return ksm_format (ngettext ("%u Green token", "%u Green tokens", count), count);
 }
 
 static char *
 count_yellow (guint count)
 {
-  return g_strdup_printf (ngettext ("%u Yellow token", "%u Yellow tokens", count), count);
+  return ksm_format (ngettext ("%u Yellow token", "%u Yellow tokens", count), count);
 }
 
 static const KsmSkinSide ashte_sides[] = {
@@ -172,7 +173,7 @@ ashte_lost_text (KsmLostReason reason, int blocker)
     {
     case KSM_LOST_NEEDS_ENTRY:
       /* Translators: why a throw is lost, after "lost: " (Falkener's grace) */
-      return g_strdup (_("a 4 or an 8 is needed to enter a token"));
+      return ksm_localize_digits (_("a 4 or an 8 is needed to enter a token"));
     case KSM_LOST_OVERSHOOT:
       /* Translators: why a throw is lost, after "lost: " */
       return g_strdup (_("only an exact count reaches the centre"));
@@ -219,25 +220,25 @@ static const KsmSkin ashte_kashte_skin = {
 static char *
 count_south (guint count)
 {
-  return g_strdup_printf (ngettext ("%u South piece", "%u South pieces", count), count);
+  return ksm_format (ngettext ("%u South piece", "%u South pieces", count), count);
 }
 
 static char *
 count_east (guint count)
 {
-  return g_strdup_printf (ngettext ("%u East piece", "%u East pieces", count), count);
+  return ksm_format (ngettext ("%u East piece", "%u East pieces", count), count);
 }
 
 static char *
 count_north (guint count)
 {
-  return g_strdup_printf (ngettext ("%u North piece", "%u North pieces", count), count);
+  return ksm_format (ngettext ("%u North piece", "%u North pieces", count), count);
 }
 
 static char *
 count_west (guint count)
 {
-  return g_strdup_printf (ngettext ("%u West piece", "%u West pieces", count), count);
+  return ksm_format (ngettext ("%u West piece", "%u West pieces", count), count);
 }
 
 static const KsmSkinSide asi_sides[] = {
@@ -279,10 +280,10 @@ asi_lost_text (KsmLostReason reason, int blocker)
     {
     case KSM_LOST_NEEDS_ENTRY:
       /* Translators: why a throw is lost, after "lost: " */
-      return g_strdup (_("a 1 or a 5 is needed to enter a piece"));
+      return ksm_localize_digits (_("a 1 or a 5 is needed to enter a piece"));
     case KSM_LOST_OVERSHOOT:
       /* Translators: why a throw is lost, after "lost: " */
-      return g_strdup (_("no move may pass the home row’s first cell, and on the home row only a 1 moves"));
+      return ksm_localize_digits (_("no move may pass the home row’s first cell, and on the home row only a 1 moves"));
     case KSM_LOST_NO_PASSING:
       /* Translators: why a throw is lost, after "lost: " */
       return g_strdup (_("passing the other team needs a So-hatara"));

@@ -8,6 +8,7 @@
 #include "ksm-a11y.h"
 #include "ksm-library-item.h"
 #include "ksm-library-page.h"
+#include "ksm-numbers.h"
 #include "ksm-rules.h"
 #include "ksm-skin.h"
 #include "ksm-words.h"
@@ -168,8 +169,8 @@ ksm_start_page_set_unfinished (KsmStartPage *self,
     {
       GtkWidget *row = adw_action_row_new ();
       guint more = n_waiting - shown;
-      g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u More in Saved Games",
-                                                             "%u More in Saved Games", more), more);
+      g_autofree char *title = ksm_format (g_dngettext (GETTEXT_PACKAGE, "%u More in Saved Games",
+                                                        "%u More in Saved Games", more), more);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), ksm_a11y_decoration_new ("go-next-symbolic"));

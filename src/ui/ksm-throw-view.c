@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "ksm-a11y.h"
+#include "ksm-numbers.h"
 #include "ksm-rules-view.h"
 #include "ksm-throw-view.h"
 
@@ -195,11 +196,11 @@ sync (KsmThrowView *self)
       name_markup = ksm_rules_view_link_markup (rules, face->name, name);
       if (cowries)
         /* Translators: how four cowries fell: how many with the slit of the mouth up */
-        strips_label = g_strdup_printf (ngettext ("%u cowrie mouth up", "%u cowries mouth up", hollow),
-                                        hollow);
+        strips_label = ksm_format (ngettext ("%u cowrie mouth up", "%u cowries mouth up", hollow),
+                                   hollow);
       else
-        strips_label = g_strdup_printf (ngettext ("%u hollow side up", "%u hollow sides up", hollow),
-                                        hollow);
+        strips_label = ksm_format (ngettext ("%u hollow side up", "%u hollow sides up", hollow),
+                                   hollow);
       g_autofree char *reason = lost ? lost_reason (self, lost_at) : NULL;
 
       if (reason != NULL && cowries)

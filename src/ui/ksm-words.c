@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-numbers.h"
 #include "ksm-player.h"
 #include "ksm-record.h"
 #include "ksm-skin.h"
@@ -133,7 +134,7 @@ ksm_words_count_pieces (const KsmRules *rules, const KsmOptions *options, int pl
 
   if (side != NULL && side->count_pieces != NULL)
     return side->count_pieces (count);
-  return g_strdup_printf (ngettext ("%u piece", "%u pieces", count), count);
+  return ksm_format (ngettext ("%u piece", "%u pieces", count), count);
 }
 
 const char *
@@ -191,9 +192,9 @@ ksm_words_face_title (const KsmRules *rules, int face)
     for (guint i = 0; i < G_N_ELEMENTS (counted); i++)
       if (strcmp (f->name, counted[i]) == 0)
         /* Translators: a throw of cowries, by how many fell mouth up */
-        return g_strdup_printf (ngettext ("%u mouth up", "%u mouths up", f->value), (guint) f->value);
+        return ksm_format (ngettext ("%u mouth up", "%u mouths up", f->value), (guint) f->value);
   /* Translators: a throw's name and its value, as "kasi 1" */
-  return g_strdup_printf (C_("throw", "%s %u"), ksm_words_face_name (rules, face), (guint) f->value);
+  return ksm_format (C_("throw", "%s %u"), ksm_words_face_name (rules, face), (guint) f->value);
 }
 
 const char *
@@ -333,7 +334,7 @@ char *
 ksm_words_board_length (guint cells)
 {
   /* Translators: a board length, in cells along each row */
-  return g_strdup_printf (ngettext ("%u cell", "%u cells", cells), cells);
+  return ksm_format (ngettext ("%u cell", "%u cells", cells), cells);
 }
 
 /* ", M9 to M6, took 2 stones": where a move went and what it took, from
