@@ -13,6 +13,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "ksm-board.h"
 #include "ksm-game-settings.h"
 #include "ksm-game-view.h"
 #include "ksm-numbers.h"
@@ -139,6 +140,26 @@ assert_same_game (Fixture *fixture, KsmGame *game, const char *events)
   g_assert_true (adw_flap_get_reveal_flap (ksm_game_view_get_flap (ksm_window_get_game_view (fixture->window))));
 }
 
+/* whether a label the window shows writes a number in Latin digits; the
+ * board's coordinates are Latin in every language, as cells are named */
+static gboolean
+shows_latin_number (GtkWidget *widget)
+{
+  if (KSM_IS_BOARD (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
+      && ksm_has_latin_number (gtk_label_get_text (GTK_LABEL (widget))))
+    {
+      g_test_message ("Latin digits in “%s”", gtk_label_get_text (GTK_LABEL (widget)));
+      return TRUE;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_latin_number (child))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_switch_keeps_game (Fixture *fixture, gconstpointer data)
 {
@@ -210,9 +231,11 @@ test_switch_keeps_game (Fixture *fixture, gconstpointer data)
   /* Latin digits: the window again, with the digits 0-9 */
   {
     g_autofree char *events = events_of (game);
+    g_assert_false (shows_latin_number (GTK_WIDGET (fixture->window)));
     choose (fixture, "new", TRUE);
     assert_same_game (fixture, game, events);
     g_assert_false (ksm_numbers_native_digits ());
+    g_assert_true (shows_latin_number (GTK_WIDGET (fixture->window)));
   }
 
   /* the system's language: English again */
