@@ -26,6 +26,7 @@
 #include "ksm-game-over-dialog.h"
 #include "ksm-game-settings.h"
 #include "ksm-game-view.h"
+#include "ksm-dates.h"
 #include "ksm-library-page.h"
 #include "ksm-numbers.h"
 #include "ksm-review.h"
@@ -307,6 +308,22 @@ test_numbers_in_digits (void)
     assert_no_latin_numbers (window, "Saved Games");
     row = gtk_list_box_get_row_at_index (list, 0);
     g_assert_nonnull (row);
+    /* the date in the language's words and order, Bikram Sambat beside it */
+    {
+      static const char *const months[] = { "January", "February", "March", "April", "May", "June", "July",
+                                            "August", "September", "October", "November", "December" };
+      KsmLibraryItem *item = g_object_get_data (G_OBJECT (row), "item");
+      g_autoptr(GDateTime) local = g_date_time_to_local (ksm_library_item_get_date (item));
+      g_autofree char *date = ksm_format_date_time (ksm_library_item_get_date (item));
+      const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+      const char *month = g_dpgettext2 (GETTEXT_PACKAGE, "month", months[g_date_time_get_month (local) - 1]);
+
+      g_test_message ("Saved Games row: %s", subtitle);
+      g_assert_true (g_str_has_prefix (subtitle, date));
+      g_assert_cmpstr (month, !=, months[g_date_time_get_month (local) - 1]);
+      g_assert_nonnull (strstr (date, month));
+      g_assert_nonnull (strstr (date, "वि.सं."));
+    }
     g_signal_emit_by_name (row, "activated");
     iterate (3);
   }
