@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -329,7 +330,7 @@ ensure_directory (GFile *directory, GError **error)
 static void
 report_failure (KsmStore *self, const GError *error)
 {
-  g_autofree char *message = g_strdup_printf ("The game could not be saved: %s", error->message);
+  g_autofree char *message = g_strdup_printf (_("The game could not be saved: %s"), error->message);
   g_signal_emit (self, signals[SIGNAL_SAVE_FAILED], 0, message);
 }
 
@@ -347,7 +348,7 @@ run_job (KsmStore *self, Job *job)
     {
       if (job->kind != JOB_DELETE)
         g_set_error (&outcome->error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                     "every autosave of this data folder is in use by another Kasimala");
+                     _("every autosave of this data folder is in use by another Kasimala"));
     }
   else if (job->kind == JOB_DELETE)
     g_file_delete (self->autosave_file, NULL, NULL);
@@ -502,7 +503,7 @@ stop_writer (KsmStore *self)
     {
       GTask *task = self->waiters->data;
       self->waiters = g_list_delete_link (self->waiters, self->waiters);
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "the store is closed");
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("the store is closed"));
       g_object_unref (task);
     }
 }
