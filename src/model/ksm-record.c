@@ -562,6 +562,7 @@ write_beside (const char *path, const char *data, gsize length, GError **error)
 {
   g_autofree char *folder = g_path_get_dirname (path);
   g_autofree char *name = g_path_get_basename (path);
+  /* a file's name: not for people */
   g_autofree char *template = g_strconcat (KSM_RECORD_SAVING_PREFIX, name, "-XXXXXX", NULL);
   g_autofree char *temporary = g_build_filename (folder, template, NULL);
   int fd, saved_errno;

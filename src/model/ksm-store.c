@@ -174,6 +174,7 @@ ksm_store_init (KsmStore *self)
 static GFile *
 autosave_file_named (GFile *directory, guint n)
 {
+  /* a file's name: not for people */
   g_autofree char *name = n == 1 ? g_strdup ("autosave.json") : g_strdup_printf ("autosave-%u.json", n);
   return g_file_get_child (directory, name);
 }
@@ -197,6 +198,7 @@ static SlotLock
 lock_slot (KsmStore *self, guint n, int *fd_out)
 {
   g_autofree char *folder = g_file_get_path (self->directory);
+  /* a file's name: not for people */
   g_autofree char *name = g_strdup_printf (".kasimala-lock-%u", n);
   g_autofree char *path = NULL;
   int fd;
@@ -719,6 +721,7 @@ ksm_store_keep (KsmStore *self, KsmRecord *record, GError **error)
   stamp = g_date_time_format (ksm_record_get_started (record), "%Y%m%d-%H%M%S");
   for (guint n = 1; ; n++)
     {
+      /* a file's name: not for people */
       g_autofree char *name = n == 1
         ? g_strdup_printf ("%s-%s.json", stamp, ksm_record_get_rules (record)->id)
         : g_strdup_printf ("%s-%s-%u.json", stamp, ksm_record_get_rules (record)->id, n);
