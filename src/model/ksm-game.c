@@ -8,6 +8,8 @@
 
 #include "ksm-game.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "ksm-player.h"
 #include "ksm-random.h"
 
@@ -1191,7 +1193,7 @@ ksm_game_rank_moves_async (KsmGame             *self,
   if (self->position.phase != KSM_PHASE_MOVE || self->n_moves == 0
       || self->moves[0].kind == KSM_MOVE_LOSE)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no move to rank");
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("no move to rank"));
       return;
     }
 
@@ -1223,7 +1225,7 @@ ksm_game_rank_moves_finish (KsmGame       *self,
   if (request->n_events != ksm_record_get_n_events (self->record)
       || memcmp (&request->position, &self->position, sizeof self->position) != 0)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the game has moved on");
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("the game has moved on"));
       return NULL;
     }
   return g_steal_pointer (&hints);

@@ -3,6 +3,8 @@
 
 #include "ksm-library-item.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 struct _KsmLibraryItem
@@ -126,7 +128,7 @@ ksm_library_item_load_record (KsmLibraryItem *self, GError **error)
       || (gint64) g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
          + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC) != self->modified)
     {
-      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_CHANGED, "the file changed since it was listed");
+      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_CHANGED, _("the file changed since it was listed"));
       return NULL;
     }
   record = ksm_record_new_from_file (self->file, error);
@@ -135,7 +137,7 @@ ksm_library_item_load_record (KsmLibraryItem *self, GError **error)
   if (ksm_record_get_rules (record) != self->rules
       || ksm_record_get_n_events (record) != self->n_events)
     {
-      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_CHANGED, "the file is not the game listed");
+      g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_CHANGED, _("the file is not the game listed"));
       return NULL;
     }
   self->record = g_steal_pointer (&record);

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
@@ -230,13 +231,13 @@ play_event (const KsmRules *rules,
   if (pos->phase == KSM_PHASE_OVER)
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                   "event %u: the game is already over", index + 1);
+                   _("event %u: the game is already over"), index + 1);
       return FALSE;
     }
   if (event->player != pos->to_move)
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                   "event %u: it is not player %u's turn", index + 1, event->player);
+                   _("event %u: it is not player %u's turn"), index + 1, event->player);
       return FALSE;
     }
 
@@ -246,7 +247,7 @@ play_event (const KsmRules *rules,
       if (pos->phase != KSM_PHASE_THROW)
         {
           g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                       "event %u: a throw, but a move was due", index + 1);
+                       _("event %u: a throw, but a move was due"), index + 1);
           return FALSE;
         }
       if (event->face >= rules->throws.n_faces
@@ -254,7 +255,7 @@ play_event (const KsmRules *rules,
           || event->pattern >> rules->throws.n_objects != 0)
         {
           g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                       "event %u: the throw does not match how the %ss fell", index + 1,
+                       _("event %u: the throw does not match how the %ss fell"), index + 1,
                        rules->throws.object_name);
           return FALSE;
         }
@@ -266,7 +267,7 @@ play_event (const KsmRules *rules,
       if (pos->phase != KSM_PHASE_MOVE)
         {
           g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                       "event %u: a move, but a throw was due", index + 1);
+                       _("event %u: a move, but a throw was due"), index + 1);
           return FALSE;
         }
       n = rules->legal_moves (pos, moves);
@@ -275,7 +276,7 @@ play_event (const KsmRules *rules,
           if (event->face != pos->face)
             {
               g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                           "event %u: a lost %s, but the throw was a %s", index + 1,
+                           _("event %u: a lost %s, but the throw was a %s"), index + 1,
                            rules->throws.faces[event->face].name,
                            rules->throws.faces[pos->face].name);
               return FALSE;
@@ -283,7 +284,7 @@ play_event (const KsmRules *rules,
           if (moves[0].kind != KSM_MOVE_LOSE)
             {
               g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                           "event %u: the throw is said to be lost, but it can be used",
+                           _("event %u: the throw is said to be lost, but it can be used"),
                            index + 1);
               return FALSE;
             }
@@ -297,12 +298,12 @@ play_event (const KsmRules *rules,
             return TRUE;
           }
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                   "event %u: this move is not legal", index + 1);
+                   _("event %u: this move is not legal"), index + 1);
       return FALSE;
 
     default:
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                   "event %u: unknown kind of event", index + 1);
+                   _("event %u: unknown kind of event"), index + 1);
       return FALSE;
     }
 }
@@ -561,6 +562,7 @@ write_beside (const char *path, const char *data, gsize length, GError **error)
 {
   g_autofree char *folder = g_path_get_dirname (path);
   g_autofree char *name = g_path_get_basename (path);
+  /* a file's name: not for people */
   g_autofree char *template = g_strconcat (KSM_RECORD_SAVING_PREFIX, name, "-XXXXXX", NULL);
   g_autofree char *temporary = g_build_filename (folder, template, NULL);
   int fd, saved_errno;
@@ -598,7 +600,7 @@ failed:
   {
     g_autofree char *shown = g_filename_display_name (path);
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                 "Failed to write “%s”: %s", shown, g_strerror (saved_errno));
+                 _("Failed to write “%s”: %s"), shown, g_strerror (saved_errno));
   }
   return FALSE;
 }
@@ -661,11 +663,14 @@ read_int (JsonObject *object, const char *where, const char *name,
   JsonNode *node = member_of_type (object, name, G_TYPE_INT64);
 
   if (node == NULL)
-    return format_error (error, "%s: \"%s\" must be a whole number", where, name);
+    /* Translators: the first %s is where in the file (“seat 2”); the quoted
+     * %s is the field's name in the file, left as it is */
+    return format_error (error, _("%s: \"%s\" must be a whole number"), where, name);
   *value = json_node_get_int (node);
   if (*value < min || *value > max)
-    return format_error (error, "%s: \"%s\" must be from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
-                         where, name, min, max);
+    /* long long, not G_GINT64_FORMAT, which xgettext cannot see through */
+    return format_error (error, _("%s: \"%s\" must be from %lld to %lld"),
+                         where, name, (long long) min, (long long) max);
   return TRUE;
 }
 
@@ -676,7 +681,7 @@ read_string (JsonObject *object, const char *where, const char *name, GError **e
 
   if (node == NULL)
     {
-      format_error (error, "%s: \"%s\" must be a string", where, name);
+      format_error (error, _("%s: \"%s\" must be a string"), where, name);
       return NULL;
     }
   return json_node_get_string (node);
@@ -692,10 +697,10 @@ read_date (JsonObject *object, const char *name, gboolean nullable,
   if (node != NULL && JSON_NODE_HOLDS_NULL (node) && nullable)
     return TRUE;
   if (node == NULL || member_of_type (object, name, G_TYPE_STRING) == NULL)
-    return format_error (error, "\"%s\" must be a date", name);
+    return format_error (error, _("\"%s\" must be a date"), name);
   *date = g_date_time_new_from_iso8601 (json_node_get_string (node), NULL);
   if (*date == NULL)
-    return format_error (error, "\"%s\": \"%s\" is not an ISO 8601 date", name,
+    return format_error (error, _("\"%s\": \"%s\" is not an ISO 8601 date"), name,
                          json_node_get_string (node));
   return TRUE;
 }
@@ -710,7 +715,7 @@ read_options (JsonObject *root, const KsmRules *rules, KsmOptions *options, GErr
 
   rules->default_options (options);
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return format_error (error, "\"options\" must be an object");
+    return format_error (error, _("\"options\" must be an object"));
   object = json_node_get_object (node);
 
   if (!read_int (object, "options", "length", 0, 255, &value, error))
@@ -728,13 +733,13 @@ read_options (JsonObject *root, const KsmRules *rules, KsmOptions *options, GErr
 
   node = json_object_get_member (object, "rules");
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return format_error (error, "options: \"rules\" must be an object");
+    return format_error (error, _("options: \"rules\" must be an object"));
   rule_object = json_node_get_object (node);
   for (unsigned k = 0; k < rules->n_option_info; k++)
     {
       JsonNode *rule = member_of_type (rule_object, rules->option_info[k].key, G_TYPE_BOOLEAN);
       if (rule == NULL)
-        return format_error (error, "options: rule \"%s\" must be true or false",
+        return format_error (error, _("options: rule \"%s\" must be true or false"),
                              rules->option_info[k].key);
       if (json_node_get_boolean (rule))
         options->flags |= rules->option_info[k].flag;
@@ -743,7 +748,7 @@ read_options (JsonObject *root, const KsmRules *rules, KsmOptions *options, GErr
     }
 
   if (!rules->check_options (options, message, sizeof message))
-    return format_error (error, "options: %s", message);
+    return format_error (error, _("options: %s"), message);
   return TRUE;
 }
 
@@ -756,16 +761,18 @@ read_seats (JsonObject *root, const KsmRules *rules, const KsmOptions *options,
   int n_players = rules->n_players (options);
 
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return format_error (error, "\"seats\" must be a list");
+    return format_error (error, _("\"seats\" must be a list"));
   array = json_node_get_array (node);
   if ((int) json_array_get_length (array) != n_players)
-    return format_error (error, "\"seats\": %u seats for a game of %d players",
+    return format_error (error, _("\"seats\": %u seats for a game of %d players"),
                          json_array_get_length (array), n_players);
 
   for (int p = 0; p < n_players; p++)
     {
       JsonNode *seat_node = json_array_get_element (array, (guint) p);
-      g_autofree char *where = g_strdup_printf ("seat %d", p + 1);
+      /* Translators: a place in the file, as in
+       * “seat 2: \"kind\" must be person or computer” */
+      g_autofree char *where = g_strdup_printf (_("seat %d"), p + 1);
       JsonObject *seat;
       const char *kind;
 
@@ -784,12 +791,12 @@ read_seats (JsonObject *root, const KsmRules *rules, const KsmOptions *options,
             return FALSE;
           level = ksm_level_lookup (level_name);
           if (level < 0)
-            return format_error (error, "%s: unknown computer level \"%s\"", where, level_name);
+            return format_error (error, _("%s: unknown computer level \"%s\""), where, level_name);
           seats[p].kind = KSM_SEAT_COMPUTER;
           seats[p].level = (KsmLevel) level;
         }
       else
-        return format_error (error, "%s: \"kind\" must be person or computer", where);
+        return format_error (error, _("%s: \"kind\" must be person or computer"), where);
     }
   return TRUE;
 }
@@ -804,14 +811,15 @@ read_events (JsonObject *root, KsmRecord *self, KsmPosition *pos, GError **error
   JsonArray *array;
 
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return format_error (error, "\"events\" must be a list");
+    return format_error (error, _("\"events\" must be a list"));
   array = json_node_get_array (node);
 
   rules->init (pos, &self->options);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonNode *event_node = json_array_get_element (array, i);
-      g_autofree char *where = g_strdup_printf ("event %u", i + 1);
+      /* Translators: a place in the file, as in “event 3: this move is not legal” */
+      g_autofree char *where = g_strdup_printf (_("event %u"), i + 1);
       JsonObject *object;
       KsmEvent event = { 0 };
       gint64 value;
@@ -831,7 +839,7 @@ read_events (JsonObject *root, KsmRecord *self, KsmPosition *pos, GError **error
           event.kind = KSM_EVENT_THROW;
           int face = ksm_rules_face_lookup (rules, text);
           if (face < 0)
-            return format_error (error, "%s: \"%s\" is not a throw of %s", where, text, rules->name);
+            return format_error (error, _("%s: \"%s\" is not a throw of %s"), where, text, rules->name);
           event.face = (guint8) face;
           if (!read_int (object, where, "pattern", 0, (1 << rules->throws.n_objects) - 1,
                          &value, error))
@@ -845,7 +853,7 @@ read_events (JsonObject *root, KsmRecord *self, KsmPosition *pos, GError **error
           event.kind = KSM_EVENT_LOST;
           int face = ksm_rules_face_lookup (rules, text);
           if (face < 0)
-            return format_error (error, "%s: \"%s\" is not a throw of %s", where, text, rules->name);
+            return format_error (error, _("%s: \"%s\" is not a throw of %s"), where, text, rules->name);
           event.face = (guint8) face;
         }
       else if (json_object_has_member (object, "move"))
@@ -860,12 +868,12 @@ read_events (JsonObject *root, KsmRecord *self, KsmPosition *pos, GError **error
                     (pos, text, &event.move, message, sizeof message))
             {
               g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_EVENT,
-                           "%s: this move is not legal (%s)", where, message);
+                           _("%s: this move is not legal (%s)"), where, message);
               return FALSE;
             }
         }
       else
-        return format_error (error, "%s: no \"throw\", \"move\" or \"lost\"", where);
+        return format_error (error, _("%s: no \"throw\", \"move\" or \"lost\""), where);
 
       if (!play_event (rules, pos, &event, i, NULL, error))
         return FALSE;
@@ -907,16 +915,16 @@ refuse_json (GError **error, const char *data, gsize length, gsize at, const cha
   /* only printable ASCII of the file is echoed: the message stays UTF-8 */
   if (at >= length)
     g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
-                 "not a saved game: the file is not complete JSON (%s at the end)", what);
+                 _("not a saved game: the file is not complete JSON (%s at the end)"), what);
   else if (data[at] > ' ' && data[at] < 0x7f)
     g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
-                 "not a saved game: the file is not complete JSON (%s: '%c' at line %u, column %"
-                 G_GSIZE_FORMAT "; saved games are strict JSON)", what, data[at], line, at - line_start + 1);
+                 _("not a saved game: the file is not complete JSON (%s: '%c' at line %u, column %lu; "
+                   "saved games are strict JSON)"), what, data[at], line, (gulong) (at - line_start + 1));
   else
     g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
-                 "not a saved game: the file is not complete JSON (%s: byte 0x%02x at line %u, "
-                 "column %" G_GSIZE_FORMAT "; saved games are strict JSON)", what, (guint) (guchar) data[at], line,
-                 at - line_start + 1);
+                 _("not a saved game: the file is not complete JSON (%s: byte 0x%02x at line %u, "
+                   "column %lu; saved games are strict JSON)"), what, (guint) (guchar) data[at], line,
+                 (gulong) (at - line_start + 1));
   return FALSE;
 }
 
@@ -959,7 +967,9 @@ check_string (const char *data, gsize length, gsize *at, GError **error)
           return TRUE;
         }
       if (c < 0x20)
-        return refuse_json (error, data, length, i, "a control character inside a string");
+        /* Translators: what is wrong, put in “the file is not complete
+         * JSON (%s: ...)”; JSON is the file's format */
+        return refuse_json (error, data, length, i, _("a control character inside a string"));
       if (c != '\\')
         {
           i++;   /* UTF-8 was checked over the whole file */
@@ -976,25 +986,25 @@ check_string (const char *data, gsize length, gsize *at, GError **error)
           {
             int unit = unicode_escape (data, length, i);
             if (unit < 0)
-              return refuse_json (error, data, length, i, "a \\u escape without four hex digits");
+              return refuse_json (error, data, length, i, _("a \\u escape without four hex digits"));
             if (unit >= 0xdc00 && unit <= 0xdfff)
-              return refuse_json (error, data, length, i, "a lone low surrogate in a \\u escape");
+              return refuse_json (error, data, length, i, _("a lone low surrogate in a \\u escape"));
             if (unit >= 0xd800 && unit <= 0xdbff)
               {
                 int low = unicode_escape (data, length, i + 6);
                 if (low < 0xdc00 || low > 0xdfff)
                   return refuse_json (error, data, length, i,
-                                      "a high surrogate in a \\u escape without its low half");
+                                      _("a high surrogate in a \\u escape without its low half"));
                 i += 6;
               }
             i += 6;
           }
           break;
         default:
-          return refuse_json (error, data, length, i, "an escape JSON does not have");
+          return refuse_json (error, data, length, i, _("an escape JSON does not have"));
         }
     }
-  return refuse_json (error, data, length, length, "a string not closed");
+  return refuse_json (error, data, length, length, _("a string not closed"));
 }
 
 static gboolean
@@ -1010,11 +1020,11 @@ check_number (const char *data, gsize length, gsize *at, GError **error)
     while (i < length && g_ascii_isdigit (data[i]))
       i++;
   else
-    return refuse_json (error, data, length, i, "a number without digits");
+    return refuse_json (error, data, length, i, _("a number without digits"));
   if (i < length && data[i] == '.')
     {
       if (++i >= length || !g_ascii_isdigit (data[i]))
-        return refuse_json (error, data, length, i, "a number without digits after its point");
+        return refuse_json (error, data, length, i, _("a number without digits after its point"));
       while (i < length && g_ascii_isdigit (data[i]))
         i++;
     }
@@ -1024,7 +1034,7 @@ check_number (const char *data, gsize length, gsize *at, GError **error)
       if (i < length && (data[i] == '+' || data[i] == '-'))
         i++;
       if (i >= length || !g_ascii_isdigit (data[i]))
-        return refuse_json (error, data, length, i, "a number without digits in its exponent");
+        return refuse_json (error, data, length, i, _("a number without digits in its exponent"));
       while (i < length && g_ascii_isdigit (data[i]))
         i++;
     }
@@ -1045,11 +1055,11 @@ check_literal (const char *data, gsize length, gsize *at, GError **error)
           *at += n;
           /* "nullx" is one bare word to GScanner, not null then x */
           if (*at < length && (g_ascii_isalnum (data[*at]) || data[*at] == '_'))
-            return refuse_json (error, data, length, *at, "a word JSON does not have");
+            return refuse_json (error, data, length, *at, _("a word JSON does not have"));
           return TRUE;
         }
     }
-  return refuse_json (error, data, length, *at, "something that is not a JSON value");
+  return refuse_json (error, data, length, *at, _("something that is not a JSON value"));
 }
 
 static gboolean
@@ -1065,22 +1075,22 @@ check_encoding (const char *data, gsize length, GError **error)
           && (guchar) (data[0] | data[1]) < 0x80))
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_ENCODING,
-                   "not a saved game: the file is UTF-16 text (or UTF-32), and saved games "
-                   "are UTF-8");
+                   _("not a saved game: the file is UTF-16 text (or UTF-32), and saved games "
+                     "are UTF-8"));
       return FALSE;
     }
   if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_ENCODING,
-                   "not a saved game: the file starts with a UTF-8 byte-order mark (BOM), "
-                   "which saved games do not have");
+                   _("not a saved game: the file starts with a UTF-8 byte-order mark (BOM), "
+                     "which saved games do not have"));
       return FALSE;
     }
   if (!g_utf8_validate_len (data, length, &end))
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_ENCODING,
-                   "not a saved game: the file is not UTF-8 text (a byte that is not UTF-8 "
-                   "at offset %" G_GSIZE_FORMAT ")", (gsize) (end - data));
+                   _("not a saved game: the file is not UTF-8 text (a byte that is not UTF-8 "
+                     "at offset %lu)"), (gulong) (end - data));
       return FALSE;
     }
   return TRUE;
@@ -1110,7 +1120,7 @@ check_strict_json (const char *data, gsize length, GError **error)
           if (want == WANT_END)
             return TRUE;
           return refuse_json (error, data, length, i,
-                              depth > 0 ? "a list or object not closed" : "no value");
+                              depth > 0 ? _("a list or object not closed") : _("no value"));
         }
       c = data[i];
 
@@ -1129,7 +1139,7 @@ check_strict_json (const char *data, gsize length, GError **error)
               if (depth == MAX_JSON_DEPTH)
                 {
                   g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
-                               "not a saved game: the file nests deeper than %d levels",
+                               _("not a saved game: the file nests deeper than %d levels"),
                                MAX_JSON_DEPTH);
                   return FALSE;
                 }
@@ -1167,12 +1177,12 @@ check_strict_json (const char *data, gsize length, GError **error)
               want = WANT_COLON;
             }
           else
-            return refuse_json (error, data, length, i, "a member name not in double quotes");
+            return refuse_json (error, data, length, i, _("a member name not in double quotes"));
           break;
 
         case WANT_COLON:
           if (c != ':')
-            return refuse_json (error, data, length, i, "no ':' after a member name");
+            return refuse_json (error, data, length, i, _("no ':' after a member name"));
           i++;
           want = WANT_VALUE;
           break;
@@ -1190,13 +1200,13 @@ check_strict_json (const char *data, gsize length, GError **error)
               want = depth == 0 ? WANT_END : WANT_COMMA_OR_CLOSE;
             }
           else
-            return refuse_json (error, data, length, i, "no ',' or close where one must be");
+            return refuse_json (error, data, length, i, _("no ',' or close where one must be"));
           break;
 
         case WANT_END:
         default:
           g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
-                       "not a saved game: the file is not complete JSON (more than one value)");
+                       _("not a saved game: the file is not complete JSON (more than one value)"));
           return FALSE;
         }
     }
@@ -1229,13 +1239,13 @@ record_from_data (const char  *data,
   if (!json_parser_load_from_data (parser, data, length, &local_error))
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_JSON,
-                   "not a saved game: the file is not complete JSON (%s)", local_error->message);
+                   _("not a saved game: the file is not complete JSON (%s)"), local_error->message);
       return NULL;
     }
   root_node = json_parser_get_root (parser);
   if (root_node == NULL || !JSON_NODE_HOLDS_OBJECT (root_node))
     {
-      format_error (error, "not a saved game: the file holds no JSON object");
+      format_error (error, _("not a saved game: the file holds no JSON object"));
       return NULL;
     }
   root = json_node_get_object (root_node);
@@ -1244,26 +1254,28 @@ record_from_data (const char  *data,
          ? json_object_get_string_member (root, "format") : NULL;
   if (g_strcmp0 (text, KSM_RECORD_FORMAT) != 0)
     {
-      format_error (error, "not a saved game: \"format\" is not \"%s\"", KSM_RECORD_FORMAT);
+      format_error (error, _("not a saved game: \"format\" is not \"%s\""), KSM_RECORD_FORMAT);
       return NULL;
     }
-  if (!read_int (root, "saved game", "version", G_MININT64, G_MAXINT64, &version, error))
+  /* Translators: where in the file a field is wrong, as in
+   * “saved game: \"version\" must be a whole number” */
+  if (!read_int (root, _("saved game"), "version", G_MININT64, G_MAXINT64, &version, error))
     return NULL;
   if (version != KSM_RECORD_VERSION)
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_VERSION,
-                   "saved-game format version %" G_GINT64_FORMAT " is not one this version "
-                   "of Kasimala reads (it reads version %d)", version, KSM_RECORD_VERSION);
+                   _("saved-game format version %lld is not one this version "
+                     "of Kasimala reads (it reads version %d)"), (long long) version, KSM_RECORD_VERSION);
       return NULL;
     }
 
-  if ((text = read_string (root, "saved game", "game", error)) == NULL)
+  if ((text = read_string (root, _("saved game"), "game", error)) == NULL)
     return NULL;
   rules = ksm_rules_lookup (text);
   if (rules == NULL)
     {
       g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_GAME,
-                   "the game \"%s\" is not one this version of Kasimala knows", text);
+                   _("the game \"%s\" is not one this version of Kasimala knows"), text);
       return NULL;
     }
 
@@ -1271,11 +1283,12 @@ record_from_data (const char  *data,
       || !read_seats (root, rules, &options, seats, error))
     return NULL;
 
-  if ((text = read_string (root, "saved game", "seed", error)) == NULL)
+  if ((text = read_string (root, _("saved game"), "seed", error)) == NULL)
     return NULL;
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &seed, NULL))
     {
-      format_error (error, "\"seed\": \"%s\" is not a whole number", text);
+      /* the field's name, as in the file, stays out of the catalogue */
+      format_error (error, _("\"%s\": \"%s\" is not a whole number"), "seed", text);
       return NULL;
     }
 
@@ -1289,12 +1302,12 @@ record_from_data (const char  *data,
     {
       KsmRandom check;
       const char *computer;
-      if ((text = read_string (root, "saved game", "generator", error)) == NULL
-          || (computer = read_string (root, "saved game", "computer-generator", error)) == NULL)
+      if ((text = read_string (root, _("saved game"), "generator", error)) == NULL
+          || (computer = read_string (root, _("saved game"), "computer-generator", error)) == NULL)
         return NULL;
       if (!ksm_random_restore (&check, text) || !ksm_random_restore (&check, computer))
         {
-          format_error (error, "\"generator\": not a generator state");
+          format_error (error, _("\"generator\": not a generator state"));
           return NULL;
         }
       self->generator = g_strdup (text);
@@ -1310,19 +1323,19 @@ record_from_data (const char  *data,
     {
       char position_text[KSM_NOTATION_MAX], parse_error[KSM_ERROR_MAX] = "";
       KsmPosition written;
-      if ((text = read_string (root, "saved game", "position", error)) == NULL)
+      if ((text = read_string (root, _("saved game"), "position", error)) == NULL)
         return NULL;
       /* the parser's own checks first, so a position no game can reach
        * (rules-decisions.md) is refused by what is wrong with it */
       if (!rules->parse_position (text, &written, parse_error, sizeof parse_error))
         {
-          format_error (error, "\"position\": %s", parse_error);
+          format_error (error, _("\"position\": %s"), parse_error);
           return NULL;
         }
       rules->format_position (&pos, position_text, sizeof position_text);
       if (strcmp (text, position_text) != 0)
         {
-          format_error (error, "\"position\" is not where the events lead (%s)", position_text);
+          format_error (error, _("\"position\" is not where the events lead (%s)"), position_text);
           return NULL;
         }
     }
@@ -1364,7 +1377,7 @@ static gboolean
 refuse_type (GError **error, const char *what)
 {
   g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_NOT_REGULAR,
-               "not a saved game: the file is %s, not a regular file", what);
+               _("not a saved game: the file is %s, not a regular file"), what);
   return FALSE;
 }
 
@@ -1372,23 +1385,24 @@ static const char *
 kind_of_mode (mode_t mode)
 {
   if (S_ISDIR (mode))
-    return "a folder";
+    /* Translators: what the file is, put in “the file is %s, not a regular file” */
+    return _("a folder");
   if (S_ISFIFO (mode))
-    return "a pipe (FIFO)";
+    return _("a pipe (FIFO)");
   if (S_ISCHR (mode) || S_ISBLK (mode))
-    return "a device";
+    return _("a device");
   if (S_ISSOCK (mode))
-    return "a socket";
-  return "of a special kind";
+    return _("a socket");
+  return _("of a special kind");
 }
 
 static const char *
 kind_of_type (GFileType type)
 {
-  return type == G_FILE_TYPE_DIRECTORY ? "a folder"
-         : type == G_FILE_TYPE_MOUNTABLE ? "a place to mount"
-         : type == G_FILE_TYPE_SPECIAL ? "a device, a pipe or a socket"
-         : "of a special kind";
+  return type == G_FILE_TYPE_DIRECTORY ? _("a folder")
+         : type == G_FILE_TYPE_MOUNTABLE ? _("a place to mount")
+         : type == G_FILE_TYPE_SPECIAL ? _("a device, a pipe or a socket")
+         : _("of a special kind");
 }
 
 /* `size` is what the file was found to hold: its stated size, or, where
@@ -1396,21 +1410,29 @@ kind_of_type (GFileType type)
 static gboolean
 refuse_size (GError **error, guint64 size)
 {
-  g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_TOO_LARGE,
-               "not a saved game: the file is %s%" G_GUINT64_FORMAT " bytes, more than the %d MiB "
-               "(%d bytes) a saved game may be",
-               size == (guint64) KSM_RECORD_MAX_SIZE + 1 ? "at least " : "", size,
-               KSM_RECORD_MAX_SIZE / (1024 * 1024), KSM_RECORD_MAX_SIZE);
+  /* two whole sentences, not "at least " put in: languages place it apart */
+  if (size == (guint64) KSM_RECORD_MAX_SIZE + 1)
+    g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_TOO_LARGE,
+                 _("not a saved game: the file is at least %llu bytes, more than the %d MiB "
+                   "(%d bytes) a saved game may be"),
+                 (unsigned long long) size, KSM_RECORD_MAX_SIZE / (1024 * 1024), KSM_RECORD_MAX_SIZE);
+  else
+    g_set_error (error, KSM_RECORD_ERROR, KSM_RECORD_ERROR_TOO_LARGE,
+                 _("not a saved game: the file is %llu bytes, more than the %d MiB "
+                   "(%d bytes) a saved game may be"),
+                 (unsigned long long) size, KSM_RECORD_MAX_SIZE / (1024 * 1024), KSM_RECORD_MAX_SIZE);
   return FALSE;
 }
 
 static gboolean
-refuse_errno (GError **error, GFile *file, const char *doing, int saved_errno)
+refuse_errno (GError **error, GFile *file, gboolean opening, int saved_errno)
 {
   g_autofree char *name = g_file_get_parse_name (file);
 
+  /* whole sentences, as a verb put in would not translate */
   g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-               "could not %s %s: %s", doing, name, g_strerror (saved_errno));
+               opening ? _("could not open %s: %s") : _("could not read %s: %s"),
+               name, g_strerror (saved_errno));
   return FALSE;
 }
 
@@ -1426,19 +1448,19 @@ read_local (GFile *file, const char *path, GError **error)
 
   /* a device can do things when opened: refuse it before opening */
   if (g_stat (path, &st) != 0)
-    return refuse_errno (error, file, "read", errno), NULL;
+    return refuse_errno (error, file, FALSE, errno), NULL;
   if (!S_ISREG (st.st_mode))
     return refuse_type (error, kind_of_mode (st.st_mode)), NULL;
 
   fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
   if (fd < 0)
-    return refuse_errno (error, file, "open", errno), NULL;
+    return refuse_errno (error, file, TRUE, errno), NULL;
   /* what was opened, which may not be what was looked at */
   if (fstat (fd, &st) != 0)
     {
       int saved_errno = errno;
       close (fd);
-      return refuse_errno (error, file, "read", saved_errno), NULL;
+      return refuse_errno (error, file, FALSE, saved_errno), NULL;
     }
   if (!S_ISREG (st.st_mode) || st.st_size > KSM_RECORD_MAX_SIZE)
     {
@@ -1468,7 +1490,7 @@ read_local (GFile *file, const char *path, GError **error)
         {
           int saved_errno = errno;
           close (fd);
-          return refuse_errno (error, file, "read", saved_errno), NULL;
+          return refuse_errno (error, file, FALSE, saved_errno), NULL;
         }
       if (n == 0)
         break;
@@ -1573,21 +1595,22 @@ ksm_record_describe_event (KsmRecord         *self,
     {
     case KSM_EVENT_THROW:
       face = &rules->throws.faces[event->face];
-      return g_strdup_printf ("%s: %s (%d)%s", player, face->name, face->value,
-                              face->throws_again ? ", throws again" : "");
+      if (face->throws_again)
+        return g_strdup_printf (_("%s: %s (%d), throws again"), player, face->name, face->value);
+      return g_strdup_printf (_("%s: %s (%d)"), player, face->name, face->value);
     case KSM_EVENT_LOST:
       face = &rules->throws.faces[event->face];
-      return g_strdup_printf ("%s: the %s (%d) is lost", player, face->name, face->value);
+      return g_strdup_printf (_("%s: the %s (%d) is lost"), player, face->name, face->value);
     case KSM_EVENT_MOVE:
     default:
       rules->cell_name (&self->options, event->move.from, from, sizeof from);
       rules->cell_name (&self->options, event->move.to, to, sizeof to);
       if (event->move.captured == 0)
-        return g_strdup_printf ("%s: %s to %s", player, from, to);
+        return g_strdup_printf (_("%s: %s to %s"), player, from, to);
       {
         KsmCellContent victim;
         rules->cell_content (before, event->move.to, &victim);
-        return g_strdup_printf ("%s: %s to %s, took %u of %s", player, from, to,
+        return g_strdup_printf (_("%s: %s to %s, took %u of %s"), player, from, to,
                                 event->move.captured,
                                 victim.player >= 0
                                   ? rules->player_name (&self->options, victim.player) : "?");

@@ -3,6 +3,8 @@
 
 #include "ksm-review.h"
 
+#include <glib/gi18n-lib.h>
+
 struct _KsmReview
 {
   GObject           parent_instance;
@@ -334,7 +336,7 @@ analyse_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
     complete = complete && parts[k].judged == parts[k].last - parts[k].first;
 
   if (!complete)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("cancelled"));
   else
     g_task_return_boolean (task, TRUE);
 }

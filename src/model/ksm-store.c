@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -173,6 +174,7 @@ ksm_store_init (KsmStore *self)
 static GFile *
 autosave_file_named (GFile *directory, guint n)
 {
+  /* a file's name: not for people */
   g_autofree char *name = n == 1 ? g_strdup ("autosave.json") : g_strdup_printf ("autosave-%u.json", n);
   return g_file_get_child (directory, name);
 }
@@ -196,6 +198,7 @@ static SlotLock
 lock_slot (KsmStore *self, guint n, int *fd_out)
 {
   g_autofree char *folder = g_file_get_path (self->directory);
+  /* a file's name: not for people */
   g_autofree char *name = g_strdup_printf (".kasimala-lock-%u", n);
   g_autofree char *path = NULL;
   int fd;
@@ -329,7 +332,7 @@ ensure_directory (GFile *directory, GError **error)
 static void
 report_failure (KsmStore *self, const GError *error)
 {
-  g_autofree char *message = g_strdup_printf ("The game could not be saved: %s", error->message);
+  g_autofree char *message = g_strdup_printf (_("The game could not be saved: %s"), error->message);
   g_signal_emit (self, signals[SIGNAL_SAVE_FAILED], 0, message);
 }
 
@@ -347,7 +350,7 @@ run_job (KsmStore *self, Job *job)
     {
       if (job->kind != JOB_DELETE)
         g_set_error (&outcome->error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                     "every autosave of this data folder is in use by another Kasimala");
+                     _("every autosave of this data folder is in use by another Kasimala"));
     }
   else if (job->kind == JOB_DELETE)
     g_file_delete (self->autosave_file, NULL, NULL);
@@ -502,7 +505,7 @@ stop_writer (KsmStore *self)
     {
       GTask *task = self->waiters->data;
       self->waiters = g_list_delete_link (self->waiters, self->waiters);
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "the store is closed");
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("the store is closed"));
       g_object_unref (task);
     }
 }
@@ -718,6 +721,7 @@ ksm_store_keep (KsmStore *self, KsmRecord *record, GError **error)
   stamp = g_date_time_format (ksm_record_get_started (record), "%Y%m%d-%H%M%S");
   for (guint n = 1; ; n++)
     {
+      /* a file's name: not for people */
       g_autofree char *name = n == 1
         ? g_strdup_printf ("%s-%s.json", stamp, ksm_record_get_rules (record)->id)
         : g_strdup_printf ("%s-%s-%u.json", stamp, ksm_record_get_rules (record)->id, n);

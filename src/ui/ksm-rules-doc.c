@@ -205,6 +205,7 @@ start_element_cb (GMarkupParseContext  *context,
   g_markup_parse_context_get_position (context, &line, NULL);
   if (!allowed_in (name, parent))
     {
+      /* not for people: a slip in a rules document, for its writer (the log) */
       g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT,
                    "line %d: <%s> cannot stand in <%s>", line, name, parent != NULL ? parent : "");
       return;
@@ -231,6 +232,7 @@ start_element_cb (GMarkupParseContext  *context,
   if (strcmp (name, "rules") == 0)
     {
       if (game == NULL || g_strcmp0 (context_name, "rules") != 0)
+        /* not for people: a slip in a rules document, for its writer (the log) */
         g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_MISSING_ATTRIBUTE,
                      "line %d: <rules> needs game=\"…\" and context=\"rules\"", line);
       else
@@ -240,6 +242,7 @@ start_element_cb (GMarkupParseContext  *context,
     {
       /* the app's guide: the same blocks, about no one game */
       if (g_strcmp0 (context_name, "rules") != 0)
+        /* not for people: a slip in a rules document, for its writer (the log) */
         g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_MISSING_ATTRIBUTE,
                      "line %d: <guide> needs context=\"rules\"", line);
     }
@@ -274,6 +277,7 @@ start_element_cb (GMarkupParseContext  *context,
     {
       if (hollow == NULL || strspn (hollow, "01") != strlen (hollow) || *hollow == '\0')
         {
+          /* not for people: a slip in a rules document, for its writer (the log) */
           g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
                        "line %d: <strips> needs hollow=\"…\" of 0s and 1s", line);
           return;
@@ -293,6 +297,7 @@ start_element_cb (GMarkupParseContext  *context,
     {
       if (id == NULL)
         {
+          /* not for people: a slip in a rules document, for its writer (the log) */
           g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_MISSING_ATTRIBUTE,
                        "line %d: <entry> needs id=\"…\"", line);
           return;
@@ -359,6 +364,7 @@ end_element_cb (GMarkupParseContext  *context,
   else if (strcmp (name, "entry") == 0)
     {
       if (reader->entry->term == NULL || reader->entry->meaning == NULL)
+        /* not for people: a slip in a rules document, for its writer (the log) */
         g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
                      "glossary entry “%s” needs a <term> and a <meaning>", reader->entry->id);
       reader->entry = NULL;
@@ -385,6 +391,7 @@ text_cb (GMarkupParseContext  *context,
         {
           int line;
           g_markup_parse_context_get_position (context, &line, NULL);
+          /* not for people: a slip in a rules document, for its writer (the log) */
           g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
                        "line %d: text outside a text element (title, p, item, cell, caption, "
                        "term, native, meaning)", line);
