@@ -15,6 +15,7 @@
 #include "ksm-application.h"
 #include "ksm-game-settings.h"
 #include "ksm-game-view.h"
+#include "ksm-preferences-window.h"
 #include "ksm-rules-doc.h"
 #include "ksm-rules-view.h"
 #include "ksm-rules-window.h"
@@ -151,6 +152,25 @@ test_translated (void)
   g_assert_cmpstr (nth_heading (ksm_rules_window_get_view (rules_window), 0), ==, title);
   g_assert_nonnull (find_label (GTK_WIDGET (rules_window), board));
   gtk_window_destroy (GTK_WINDOW (rules_window));
+
+  /* Preferences, titled in the app's word for it, which the menu uses too,
+   * not libadwaita's (English in Newar, another word in Nepali) */
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (test_application ()), "preferences"));
+  g_action_group_activate_action (G_ACTION_GROUP (test_application ()), "preferences", NULL);
+  iterate (3);
+  {
+    GtkWindow *preferences = NULL;
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+        if (KSM_IS_PREFERENCES_WINDOW (item))
+          preferences = GTK_WINDOW (item);
+      }
+    g_assert_nonnull (preferences);
+    g_assert_cmpstr (gtk_window_get_title (preferences), !=, "Preferences");
+    g_assert_cmpstr (gtk_window_get_title (preferences), ==, _("Preferences"));
+    gtk_window_destroy (preferences);
+  }
 
   /* and beside the board during a game */
   settings = ksm_game_settings_new (ksm_rules_lookup ("kasimala"));
