@@ -10,6 +10,7 @@
 #include "ksm-language.h"
 #include "ksm-numbers.h"
 #include "ksm-preferences-window.h"
+#include "ksm-rules-window.h"
 #include "ksm-window.h"
 
 struct _KsmApplication
@@ -152,13 +153,35 @@ language_changed_cb (KsmApplication *self)
 
   if (reopen)
     gtk_window_destroy (self->preferences);
-  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
-  for (GList *l = windows; l != NULL; l = l->next)
-    if (KSM_IS_WINDOW (l->data))
+  /* the rules in windows of their own, each read again in the language */
+  {
+    g_autoptr(GPtrArray) rules_windows = g_ptr_array_new_with_free_func (g_object_unref);
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
       {
-        replacement = GTK_WINDOW (ksm_window_new_replacing (KSM_WINDOW (l->data)));
-        gtk_window_present (replacement);
+        g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+        if (KSM_IS_RULES_WINDOW (item))
+          g_ptr_array_add (rules_windows, g_object_ref (item));
       }
+    windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+    for (GList *l = windows; l != NULL; l = l->next)
+      if (KSM_IS_WINDOW (l->data))
+        {
+          replacement = GTK_WINDOW (ksm_window_new_replacing (KSM_WINDOW (l->data)));
+          gtk_window_present (replacement);
+        }
+    for (guint i = 0; i < rules_windows->len; i++)
+      {
+        GtkWindow *old = rules_windows->pdata[i];
+        GtkWindow *again = GTK_WINDOW (ksm_rules_window_new_like (KSM_RULES_WINDOW (old)));
+
+        if (replacement != NULL)
+          gtk_window_set_transient_for (again, replacement);
+        gtk_window_destroy (old);
+        gtk_window_present (again);
+      }
+  }
   if (reopen)
     present_preferences (self, replacement);
 }

@@ -21,6 +21,8 @@ struct _KsmRulesWindow
   KsmRulesView   *rules_view;
   GtkDropDown    *games;           /* NULL when the window is for one game */
   GPtrArray      *listed;          /* const KsmRules *, the drop-down's order */
+  KsmOptions      options;         /* the game's, when shown for one */
+  gboolean        has_options;
 };
 
 G_DEFINE_FINAL_TYPE (KsmRulesWindow, ksm_rules_window, ADW_TYPE_WINDOW)
@@ -74,6 +76,11 @@ ksm_rules_window_new (const KsmRules   *rules,
 
   adw_window_title_set_subtitle (self->window_title, ksm_words_game_name (rules));
   ksm_rules_view_set_rules (self->rules_view, rules, options);
+  if (options != NULL)
+    {
+      self->options = *options;
+      self->has_options = TRUE;
+    }
   return GTK_WIDGET (self);
 }
 
@@ -120,6 +127,24 @@ ksm_rules_window_new_choosing (const KsmRules *rules)
   ksm_rules_view_set_rules (self->rules_view,
                             self->listed->len > 0 ? g_ptr_array_index (self->listed, chosen) : rules,
                             NULL);
+  return GTK_WIDGET (self);
+}
+
+GtkWidget *
+ksm_rules_window_new_like (KsmRulesWindow *old)
+{
+  const KsmRules *rules;
+  KsmRulesWindow *self;
+  int width, height;
+
+  g_return_val_if_fail (KSM_IS_RULES_WINDOW (old), NULL);
+
+  rules = ksm_rules_view_get_rules (old->rules_view);
+  self = KSM_RULES_WINDOW (old->games != NULL ? ksm_rules_window_new_choosing (rules)
+                                              : ksm_rules_window_new (rules, old->has_options ? &old->options : NULL));
+  ksm_rules_view_show_guide (self->rules_view, ksm_rules_view_get_showing_guide (old->rules_view));
+  gtk_window_get_default_size (GTK_WINDOW (old), &width, &height);
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
   return GTK_WIDGET (self);
 }
 

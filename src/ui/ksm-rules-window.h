@@ -17,6 +17,8 @@ GtkWidget    *ksm_rules_window_new      (const KsmRules   *rules,
                                          const KsmOptions *options);
 /* from the start page: a drop-down of the games listed, `rules` chosen */
 GtkWidget    *ksm_rules_window_new_choosing (const KsmRules *rules);
+/* the same rules, page and size as `old`, in the language now applied */
+GtkWidget    *ksm_rules_window_new_like (KsmRulesWindow *old);
 KsmRulesView *ksm_rules_window_get_view (KsmRulesWindow   *self);
 /* the drop-down of the games; NULL in a window for one game */
 GtkDropDown  *ksm_rules_window_get_games (KsmRulesWindow  *self);

@@ -5,7 +5,8 @@
  * again in that language with the same game, every event of it, its page
  * and its history pane, and plays on; Preferences, open while the language
  * changes, opens again in the new one, titled in the app's own words (not
- * libadwaita's, and not English in Newar). */
+ * libadwaita's, and not English in Newar); a rules window open is read
+ * again in the new language. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -19,6 +20,8 @@
 #include "ksm-numbers.h"
 #include "ksm-preferences-window.h"
 #include "ksm-rules.h"
+#include "ksm-rules-doc.h"
+#include "ksm-rules-window.h"
 #include "ksm-words.h"
 
 #include "app-test-util.h"
@@ -35,6 +38,20 @@ preferences_window (void)
     {
       g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
       if (KSM_IS_PREFERENCES_WINDOW (item))
+        return GTK_WINDOW (item);
+    }
+  return NULL;
+}
+
+static GtkWindow *
+rules_window_open (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      if (KSM_IS_RULES_WINDOW (item))
         return GTK_WINDOW (item);
     }
   return NULL;
@@ -189,10 +206,25 @@ test_switch_keeps_game (Fixture *fixture, gconstpointer data)
   adw_flap_set_reveal_flap (ksm_game_view_get_flap (ksm_window_get_game_view (fixture->window)), TRUE);
   assert_relabelled (fixture, game, TRUE);
 
-  /* Nepali, from the game: the same game, relabelled, and it plays on */
+  /* Nepali, from the game: the same game, relabelled, and it plays on; a
+   * rules window open beside it is read again in Nepali */
   {
     g_autofree char *events = events_of (game);
+    GtkWidget *rules_window = ksm_rules_window_new (ksm_rules_lookup ("kasimala"), NULL);
+    gpointer rules_watch = rules_window;
+
+    g_object_add_weak_pointer (G_OBJECT (rules_window), &rules_watch);
+    gtk_window_set_transient_for (GTK_WINDOW (rules_window), GTK_WINDOW (fixture->window));
+    gtk_window_present (GTK_WINDOW (rules_window));
+    g_assert_nonnull (find_label (rules_window, "How to play Kasimala"));
     choose (fixture, "ne", FALSE);
+    wait_for (pointer_cleared, &rules_watch, "the rules window built again");
+    rules_window = GTK_WIDGET (rules_window_open ());
+    g_assert_nonnull (rules_window);
+    g_assert_null (find_label (rules_window, "How to play Kasimala"));
+    g_assert_nonnull (find_label (rules_window, ksm_rules_doc_translate ("How to play Kasimala")));
+    g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (rules_window)) == GTK_WINDOW (fixture->window));
+    gtk_window_destroy (GTK_WINDOW (rules_window));
     assert_same_game (fixture, game, events);
     assert_relabelled (fixture, game, FALSE);
     g_assert_cmpstr (ksm_numbers_language (), ==, "ne");
