@@ -263,6 +263,24 @@ fill_first (KsmNewGamePage *self)
 }
 
 /* The seat rows follow how many play: one a side seated, named for it */
+/* A seat's or the opponent's row says whose partner the seat is, in a game
+ * of teams, and what the computer level chosen does (index 0 is a person:
+ * nothing to say of it) */
+static void
+describe_level_cb (AdwComboRow *row)
+{
+  guint selected = adw_combo_row_get_selected (row);
+  const char *partner = g_object_get_data (G_OBJECT (row), "ksm-partner");
+  const char *level = selected >= 1 && selected <= KSM_N_LEVELS
+                      ? ksm_words_level_description ((int) selected - 1) : NULL;
+  g_autofree char *both = NULL;
+
+  if (partner != NULL && level != NULL)
+    /* Translators: a seat's line: whose partner it is, then what its computer level does */
+    both = g_strdup_printf (_("%s · %s"), partner, level);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), both != NULL ? both : partner != NULL ? partner : level);
+}
+
 static void
 update_seats (KsmNewGamePage *self)
 {
@@ -285,10 +303,11 @@ update_seats (KsmNewGamePage *self)
           g_autofree char *partner = g_strdup_printf (_("Partner of %s"),
                                                       ksm_words_player_name (self->rules, &options,
                                                                              ksm_rules_partner_of (self->rules, &options, p)));
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (self->seat_rows[p]), partner);
+          g_object_set_data_full (G_OBJECT (self->seat_rows[p]), "ksm-partner", g_steal_pointer (&partner), g_free);
         }
       else
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->seat_rows[p]), NULL);
+        g_object_set_data (G_OBJECT (self->seat_rows[p]), "ksm-partner", NULL);
+      describe_level_cb (self->seat_rows[p]);
     }
   fill_first (self);
 }
@@ -361,6 +380,7 @@ build_seat_rows (KsmNewGamePage *self)
       self->seat_rows[p] = ADW_COMBO_ROW (adw_combo_row_new ());
       show_choices_whole (self->seat_rows[p]);
       adw_combo_row_set_model (self->seat_rows[p], choices);
+      g_signal_connect (self->seat_rows[p], "notify::selected", G_CALLBACK (describe_level_cb), NULL);
       adw_preferences_group_add (self->players_group, GTK_WIDGET (self->seat_rows[p]));
     }
   /* who throws first comes last, after the seats it names */
@@ -390,6 +410,8 @@ ksm_new_game_page_init (KsmNewGamePage *self)
   build_seat_rows (self);
   g_signal_connect_swapped (self->opponent_row, "notify::selected",
                             G_CALLBACK (opponent_changed_cb), self);
+  g_signal_connect (self->opponent_row, "notify::selected", G_CALLBACK (describe_level_cb), NULL);
+  describe_level_cb (self->opponent_row);
 }
 
 GtkWidget *

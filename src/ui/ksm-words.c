@@ -64,6 +64,14 @@ static const Word level_names[] = {
   { "hard", NC_("level", "Hard") },
 };
 
+/* what each level does, in a line (the new-game page's seats) */
+static const Word level_descriptions[] = {
+  { "random", NC_("level description", "Plays any legal move") },
+  { "easy", NC_("level description", "Takes the biggest capture, else runs to a safe cell") },
+  { "medium", NC_("level description", "Looks one move ahead, weighing your next throw") },
+  { "hard", NC_("level description", "Looks three moves ahead, over every throw") },
+};
+
 static const Word option_labels[] = {
   { "extra-throw", NC_("rule", "Chya and ngha throw again") },
   { "kasi-starts", NC_("rule", "A kasi is needed to start a piece") },
@@ -148,6 +156,13 @@ ksm_words_level_name (int level)
 {
   const char *id = ksm_level_name ((KsmLevel) level);
   return id != NULL ? lookup (level_names, G_N_ELEMENTS (level_names), "level", id) : "";
+}
+
+const char *
+ksm_words_level_description (int level)
+{
+  const char *id = ksm_level_name ((KsmLevel) level);
+  return id != NULL ? lookup (level_descriptions, G_N_ELEMENTS (level_descriptions), "level description", id) : "";
 }
 
 const char *

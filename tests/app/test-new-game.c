@@ -10,9 +10,12 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <string.h>
 
 #include "ksm-game-settings.h"
 #include "ksm-new-game-page.h"
+
+#include "ksm-words.h"
 
 #include "app-test-util.h"
 
@@ -260,6 +263,20 @@ test_choices_whole (PageFixture *fixture, gconstpointer data)
           label = find_widget (row, match_drawn_label, text);
           g_assert_nonnull (label);
           assert_label_whole (label);
+          /* a computer level says in a line what it does; a person, nothing */
+          if (g_list_model_get_n_items (choices) == 1 + KSM_N_LEVELS
+              && (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (choices), 0), _("A Person at This Desk"))
+                  || g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (choices), 0),
+                                  _("Another Person at This Desk"))))
+            {
+              const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+              /* (a seat of a team says whose partner it is too) */
+              for (int level = 0; level < KSM_N_LEVELS; level++)
+                g_assert_true ((subtitle != NULL && strstr (subtitle, ksm_words_level_description (level)) != NULL)
+                               == (level == (int) i - 1));
+              if (i > 0)
+                g_assert_nonnull (find_widget (row, match_drawn_label, subtitle));
+            }
         }
       adw_combo_row_set_selected (ADW_COMBO_ROW (row), chosen);
 
