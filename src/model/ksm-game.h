@@ -33,8 +33,6 @@ G_DECLARE_FINAL_TYPE (KsmGame, ksm_game, KSM, GAME, GObject)
  *                                        since the last action, together
  *   turn-changed (player)                another player is to act
  *   game-over (winner, gulmasi, score)   once, when the game ends
- *   move-questioned (player)             the tutor holds a person's move
- *                                        (no action: nothing changed)
  *   changed                              always last, once an action
  *
  * At "thrown", "moved" and "throw-lost" the getters already answer for the
@@ -49,8 +47,10 @@ G_DECLARE_FINAL_TYPE (KsmGame, ksm_game, KSM, GAME, GObject)
  * "turn-changed" and "changed"; a seek (a game under review) only the
  * notifications and "changed". Choosing a held throw or a group changes
  * no position: only its notification comes. "thinking" is notified on its
- * own, when a computer starts and stops deciding. No watcher needs
- * another to have run first: each reads the game, not another view. */
+ * own, when a computer starts and stops deciding, and "move-questioned"
+ * (player) comes alone, when the tutor holds a person's move (see
+ * below). No watcher needs another to have run first: each reads the
+ * game, not another view. */
 
 KsmGame           *ksm_game_new              (const KsmOptions *options,
                                               const KsmSeat    *seats,
