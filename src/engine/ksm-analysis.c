@@ -45,6 +45,28 @@ ksm_mark_for_loss (double loss)
   return KSM_MARK_NONE;
 }
 
+/* the judge of every judgement: Hard, bounded by positions, never the clock */
+static void
+judge_options (const KsmAnalysisOptions *analysis, KsmPlayerOptions *judge)
+{
+  memset (judge, 0, sizeof *judge);
+  judge->level = KSM_LEVEL_HARD;
+  judge->budget_ms = KSM_NO_CLOCK_MS;
+  judge->max_nodes = analysis != NULL && analysis->max_nodes > 0 ? analysis->max_nodes
+                                                                 : KSM_ANALYSIS_NODES;
+  judge->depth = analysis != NULL && analysis->depth > 0 ? analysis->depth : KSM_HARD_DEPTH;
+}
+
+int
+ksm_analysis_rank (const KsmAnalysisOptions *analysis, const KsmPosition *pos,
+                   const KsmMove *moves, int n_moves, KsmHint *hints)
+{
+  KsmPlayerOptions judge;
+
+  judge_options (analysis, &judge);
+  return ksm_player_rank (&judge, pos, moves, n_moves, hints);
+}
+
 static double
 clamp01 (double v)
 {
@@ -228,11 +250,7 @@ ksm_analyse_part (const KsmAnalysisOptions *analysis, const KsmOptions *options,
 
   a.rules = ksm_rules_get ((KsmGameKind) options->game);
   a.options = *options;
-  a.judge.level = KSM_LEVEL_HARD;
-  a.judge.budget_ms = KSM_NO_CLOCK_MS;
-  a.judge.max_nodes = analysis != NULL && analysis->max_nodes > 0 ? analysis->max_nodes
-                                                                   : KSM_ANALYSIS_NODES;
-  a.judge.depth = analysis != NULL && analysis->depth > 0 ? analysis->depth : KSM_HARD_DEPTH;
+  judge_options (analysis, &a.judge);
   for (int p = 0; p < a.rules->n_players (options); p++)
     {
       int t = a.rules->team_of (options, p);

@@ -80,6 +80,13 @@ typedef struct {
   double luck;           /* the sum of the luck of their throws */
 } KsmAnalysisSummary;
 
+/* Ranks moves[0..n_moves), the legal moves of `pos`, into hints as every
+ * judgement of the analysis does (Hard with its node budget, no clock), so
+ * a move judged before it is played (the app's tutor) gets the mark the
+ * analysis would give it. `analysis` may be NULL. Returns n_moves. */
+int ksm_analysis_rank (const KsmAnalysisOptions *analysis, const KsmPosition *pos,
+                       const KsmMove *moves, int n_moves, KsmHint *hints);
+
 const char *ksm_mark_symbol (KsmMark mark);   /* "", "?!", "?", "??" */
 const char *ksm_mark_name   (KsmMark mark);   /* "", "doubtful", "bad", "blunder" */
 KsmMark     ksm_mark_for_loss (double loss);

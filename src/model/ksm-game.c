@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ksm-analysis.h"
 #include "ksm-player.h"
 #include "ksm-random.h"
 
@@ -48,6 +49,22 @@ struct _KsmGame
   guint         generation;      /* bumped whenever a computer's work goes stale */
   gboolean      thinking;
   gboolean      read_only;       /* a game under review: it only seeks */
+
+  /* the tutor: the person's move waiting for its judgement or held after
+   * it, and the last judgement, kept for its position (a move taken back
+   * and another chosen needs no second one) */
+  gboolean      tutor;
+  gboolean      judging;
+  gboolean      questioned;
+  KsmMove       tutor_move;
+  KsmQuestion   question;
+  guint         tutor_generation;
+  GCancellable *tutor_cancellable;
+  gboolean      have_judgement;
+  KsmPosition   judged_position;
+  guint         judged_events;
+  KsmHint       judged[KSM_MAX_MOVES];
+  int           n_judged;
 
   /* last announced values, so notifications fire only on change */
   KsmPhase      last_phase;
@@ -95,6 +112,7 @@ enum {
   PROP_THINKING,
   PROP_COMPUTER_DELAY,
   PROP_THROW_PAUSE,
+  PROP_TUTOR,
   N_PROPS
 };
 
@@ -107,12 +125,25 @@ enum {
   SIGNAL_TURN_CHANGED,
   SIGNAL_GAME_OVER,
   SIGNAL_CHANGED,
+  SIGNAL_MOVE_QUESTIONED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
 
 static void schedule_computer (KsmGame *self);
+
+/* the tutor forgets the move waiting or held: the game is as before the click */
+static void
+drop_tutor_move (KsmGame *self)
+{
+  self->tutor_generation++;
+  if (self->tutor_cancellable != NULL)
+    g_cancellable_cancel (self->tutor_cancellable);
+  g_clear_object (&self->tutor_cancellable);
+  self->judging = FALSE;
+  self->questioned = FALSE;
+}
 
 static void
 stop_computer (KsmGame *self)
@@ -138,6 +169,7 @@ ksm_game_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  drop_tutor_move (self);
 
   G_OBJECT_CLASS (ksm_game_parent_class)->dispose (object);
 }
@@ -202,6 +234,9 @@ ksm_game_get_property (GObject    *object,
     case PROP_THROW_PAUSE:
       g_value_set_uint (value, self->throw_pause);
       break;
+    case PROP_TUTOR:
+      g_value_set_boolean (value, self->tutor);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -228,6 +263,9 @@ ksm_game_set_property (GObject      *object,
       break;
     case PROP_THROW_PAUSE:
       ksm_game_set_throw_pause (self, g_value_get_uint (value));
+      break;
+    case PROP_TUTOR:
+      ksm_game_set_tutor (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -290,6 +328,10 @@ ksm_game_class_init (KsmGameClass *klass)
   properties[PROP_THROW_PAUSE] =
     g_param_spec_uint ("throw-pause", NULL, NULL, 0, 60000, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* a person's moves are judged before they are played (ksm_game_set_tutor) */
+  properties[PROP_TUTOR] =
+    g_param_spec_boolean ("tutor", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* thrown (player, face, pattern): a throw was made */
@@ -319,6 +361,11 @@ ksm_game_class_init (KsmGameClass *klass)
   signals[SIGNAL_CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  /* move-questioned (player): the tutor holds the person's move
+   * (ksm_game_get_question) */
+  signals[SIGNAL_MOVE_QUESTIONED] =
+    g_signal_new ("move-questioned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -1123,6 +1170,191 @@ ksm_game_set_throw_pause (KsmGame *self, guint milliseconds)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THROW_PAUSE]);
 }
 
+/* ---- the tutor ---- */
+
+gboolean
+ksm_game_get_tutor (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->tutor;
+}
+
+void
+ksm_game_set_tutor (KsmGame *self, gboolean tutor)
+{
+  g_return_if_fail (KSM_IS_GAME (self));
+  tutor = !!tutor;
+  if (self->tutor == tutor)
+    return;
+  self->tutor = tutor;
+  /* a move the tutor was about to question is the person's to make again */
+  if (!tutor)
+    drop_tutor_move (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TUTOR]);
+}
+
+gboolean
+ksm_game_get_question (KsmGame *self, KsmQuestion *question)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  if (self->questioned && question != NULL)
+    *question = self->question;
+  return self->questioned;
+}
+
+gboolean
+ksm_game_is_judging (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  return self->judging;
+}
+
+gboolean
+ksm_game_play_questioned (KsmGame *self)
+{
+  KsmMove move;
+
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  if (!self->questioned)
+    return FALSE;
+  move = self->tutor_move;
+  drop_tutor_move (self);
+  do_move (self, &move);
+  return TRUE;
+}
+
+gboolean
+ksm_game_withdraw_questioned (KsmGame *self)
+{
+  g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
+  if (!self->questioned)
+    return FALSE;
+  drop_tutor_move (self);
+  return TRUE;
+}
+
+/* the last judgement is of the position now */
+static gboolean
+judgement_holds (KsmGame *self)
+{
+  return self->have_judgement && self->judged_events == ksm_record_get_n_events (self->record)
+         && memcmp (&self->judged_position, &self->position, sizeof self->position) == 0;
+}
+
+/* The waiting move against the judgement: held and questioned when it
+ * gives up the analysis's "?" or more, else played */
+static void
+settle_tutor_move (KsmGame *self)
+{
+  double played = -1;
+  int chosen = -1;
+
+  for (guint i = 0; i < self->n_moves; i++)
+    if (ksm_moves_equal (&self->moves[i], &self->tutor_move))
+      chosen = (int) i;
+  for (int h = 0; h < self->n_judged; h++)
+    if (self->judged[h].move == chosen)
+      played = self->judged[h].win_chance;
+  self->judging = FALSE;
+  if (chosen < 0 || self->n_judged == 0 || played < 0
+      || ksm_mark_for_loss (self->judged[0].win_chance - played) < KSM_MARK_BAD)
+    {
+      if (chosen >= 0)
+        do_move (self, &self->moves[chosen]);
+      return;
+    }
+  self->questioned = TRUE;
+  self->question.move = self->moves[chosen];
+  self->question.better = self->moves[self->judged[0].move];
+  self->question.played = played;
+  self->question.best = self->judged[0].win_chance;
+  g_signal_emit (self, signals[SIGNAL_MOVE_QUESTIONED], 0, (guint) self->position.to_move);
+}
+
+typedef struct {
+  KsmPosition position;
+  KsmMove     moves[KSM_MAX_MOVES];
+  int         n_moves;
+  KsmHint     hints[KSM_MAX_MOVES];
+  guint       generation;
+  GWeakRef    game;        /* as a computer's decision holds it */
+} Judgement;
+
+static void
+judgement_free (gpointer data)
+{
+  Judgement *judgement = data;
+  g_weak_ref_clear (&judgement->game);
+  g_free (judgement);
+}
+
+static void
+judge_in_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  Judgement *judgement = task_data;
+
+  g_task_return_int (task, ksm_analysis_rank (NULL, &judgement->position, judgement->moves,
+                                              judgement->n_moves, judgement->hints));
+}
+
+static void
+judged_cb (GObject      *source_object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  GTask *task = G_TASK (result);
+  Judgement *judgement = g_task_get_task_data (task);
+  g_autoptr(KsmGame) self = g_weak_ref_get (&judgement->game);
+  g_autoptr(GError) error = NULL;
+  gssize n_hints = g_task_propagate_int (task, &error);
+
+  /* taken back, undone, or the tutor switched off meanwhile */
+  if (self == NULL || error != NULL || judgement->generation != self->tutor_generation)
+    return;
+  g_clear_object (&self->tutor_cancellable);
+  self->have_judgement = TRUE;
+  self->judged_position = judgement->position;
+  self->judged_events = ksm_record_get_n_events (self->record);
+  self->n_judged = (int) n_hints;
+  memcpy (self->judged, judgement->hints, sizeof (KsmHint) * (size_t) n_hints);
+  settle_tutor_move (self);
+}
+
+/* A person chose `move` with the tutor on: it waits for the judgement of
+ * the position, which runs on a worker thread unless it is already known */
+static void
+judge_move (KsmGame *self, const KsmMove *move)
+{
+  g_autoptr(GTask) task = NULL;
+  Judgement *judgement;
+
+  self->tutor_move = *move;
+  self->judging = TRUE;
+  if (judgement_holds (self))
+    {
+      settle_tutor_move (self);
+      return;
+    }
+
+  judgement = g_new0 (Judgement, 1);
+  judgement->position = self->position;
+  memcpy (judgement->moves, self->moves, sizeof (KsmMove) * self->n_moves);
+  judgement->n_moves = (int) self->n_moves;
+  judgement->generation = ++self->tutor_generation;
+  g_weak_ref_init (&judgement->game, self);
+  self->tutor_cancellable = g_cancellable_new ();
+  /* no source object, as for a computer's decision: the game must not be
+   * finalized in the worker thread */
+  task = g_task_new (NULL, self->tutor_cancellable, judged_cb, NULL);
+  g_task_set_source_tag (task, judge_move);
+  g_task_set_task_data (task, judgement, judgement_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, judge_in_thread);
+}
+
 /* ---- a person's actions ---- */
 
 gboolean
@@ -1142,12 +1374,16 @@ ksm_game_play (KsmGame *self, const KsmMove *move)
   g_return_val_if_fail (KSM_IS_GAME (self), FALSE);
   g_return_val_if_fail (move != NULL, FALSE);
 
-  if (self->position.phase != KSM_PHASE_MOVE || !ksm_game_is_person_to_act (self))
+  if (self->position.phase != KSM_PHASE_MOVE || !ksm_game_is_person_to_act (self)
+      || self->judging || self->questioned)
     return FALSE;
   for (guint i = 0; i < self->n_moves; i++)
     if (self->moves[i].kind != KSM_MOVE_LOSE && ksm_moves_equal (&self->moves[i], move))
       {
-        do_move (self, &self->moves[i]);
+        if (self->tutor && self->n_moves > 1)
+          judge_move (self, &self->moves[i]);
+        else
+          do_move (self, &self->moves[i]);
         return TRUE;
       }
   return FALSE;
@@ -1307,6 +1543,7 @@ ksm_game_undo (KsmGame *self)
     return FALSE;
 
   stop_computer (self);
+  drop_tutor_move (self);
   n_events = ksm_record_get_n_events (self->record);
   /* the undone events go before any already waiting to be redone */
   for (guint i = (guint) index; i < n_events; i++)
@@ -1330,6 +1567,7 @@ ksm_game_redo (KsmGame *self)
     return FALSE;
 
   stop_computer (self);
+  drop_tutor_move (self);
   /* the person's move and everything after it, up to their next move */
   for (end = 1; end < self->redo->len; end++)
     if (is_person_move (self, &g_array_index (self->redo, KsmEvent, end)))

@@ -47,8 +47,10 @@ G_DECLARE_FINAL_TYPE (KsmGame, ksm_game, KSM, GAME, GObject)
  * "turn-changed" and "changed"; a seek (a game under review) only the
  * notifications and "changed". Choosing a held throw or a group changes
  * no position: only its notification comes. "thinking" is notified on its
- * own, when a computer starts and stops deciding. No watcher needs
- * another to have run first: each reads the game, not another view. */
+ * own, when a computer starts and stops deciding, and "move-questioned"
+ * (player) comes alone, when the tutor holds a person's move (see
+ * below). No watcher needs another to have run first: each reads the
+ * game, not another view. */
 
 KsmGame           *ksm_game_new              (const KsmOptions *options,
                                               const KsmSeat    *seats,
@@ -133,6 +135,34 @@ void               ksm_game_rank_moves_async  (KsmGame             *self,
 GArray            *ksm_game_rank_moves_finish (KsmGame             *self,
                                                GAsyncResult        *result,
                                                GError             **error);
+
+/* The tutor ("tutor", off unless set). With it on, a person's move with a
+ * choice is judged before it is played, off the main thread and by the
+ * analysis's judge (ksm_analysis_rank: a node budget, never the clock);
+ * ksm_game_play takes it and the game waits for the judgement, refusing
+ * another move meanwhile. A move that gives up at least the analysis's
+ * "?" (KSM_ANALYSIS_BAD) of the mover's (team's) chance of winning against
+ * the best is held, not played, and "move-questioned" (player) is emitted;
+ * any other is played as soon as it is judged. A held move is played
+ * (ksm_game_play_questioned) or dropped (ksm_game_withdraw_questioned),
+ * which leaves the game exactly as it was before the click. A forced move
+ * (the only legal one), a computer's and a review are never judged; an
+ * undo, a redo or the tutor switched off drop what waits. */
+typedef struct {
+  KsmMove move;      /* the move held */
+  KsmMove better;    /* the best move, as the judge ranks them */
+  double  played;    /* the mover's team's chance after each */
+  double  best;
+} KsmQuestion;
+
+gboolean           ksm_game_get_tutor          (KsmGame *self);
+void               ksm_game_set_tutor          (KsmGame *self, gboolean tutor);
+/* TRUE, with what it is, while a move is held */
+gboolean           ksm_game_get_question       (KsmGame *self, KsmQuestion *question);
+/* TRUE while a person's move waits for its judgement */
+gboolean           ksm_game_is_judging         (KsmGame *self);
+gboolean           ksm_game_play_questioned    (KsmGame *self);
+gboolean           ksm_game_withdraw_questioned (KsmGame *self);
 
 /* how long a computer waits before each throw and move, so people can follow */
 guint              ksm_game_get_computer_delay (KsmGame *self);

@@ -17,6 +17,7 @@ struct _KsmPreferencesWindow
   AdwPreferencesWindow parent_instance;
 
   GtkSwitch   *autoplay_switch;
+  GtkSwitch   *tutor_switch;
   GtkSwitch   *coordinates_switch;
   GtkSwitch   *latin_digits_switch;
   AdwComboRow *pace_row;
@@ -46,6 +47,7 @@ ksm_preferences_window_class_init (KsmPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/kasimala/Kasimala/ksm-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, autoplay_switch);
+  gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, tutor_switch);
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, coordinates_switch);
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, latin_digits_switch);
   gtk_widget_class_bind_template_child (widget_class, KsmPreferencesWindow, pace_row);
@@ -98,6 +100,8 @@ ksm_preferences_window_init (KsmPreferencesWindow *self)
 
   self->settings = g_settings_new (APPLICATION_ID);
   g_settings_bind (self->settings, "autoplay-single-move", self->autoplay_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "tutor", self->tutor_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "show-coordinates", self->coordinates_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);

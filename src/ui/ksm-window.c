@@ -19,6 +19,7 @@
 #include "ksm-start-page.h"
 #include "ksm-store.h"
 #include "ksm-toolkit-words.h"
+#include "ksm-tutor-dialog.h"
 #include "ksm-window.h"
 #include "ksm-words.h"
 
@@ -59,6 +60,9 @@ struct _KsmWindow
    * follow (it kept a freed window and crashed presenting itself) */
   GtkWindow       *game_over_dialog;
   guint            game_over_source;
+  /* the tutor's question, gone with the window as the game's end is */
+  GtkWindow       *tutor_dialog;
+  gboolean         tutor_showing;    /* Show Me's move is on the board */
   GFile           *last_shelved;    /* the game last left unfinished, to resume first */
   gboolean         told_unreadable; /* an autosave it cannot read is told of once */
   char            *notice_title;    /* why that autosave is not offered, or NULL */
@@ -436,6 +440,12 @@ game_changed_cb (KsmWindow *self)
   guint n_moves = 0;
 
   autoplay_stop (self);
+  /* Show Me's move stays until the game moves on */
+  if (self->tutor_showing)
+    {
+      self->tutor_showing = FALSE;
+      ksm_board_set_highlight (KSM_BOARD (ksm_game_view_get_board (self->game_view)), -1, -1, 0, FALSE);
+    }
   ksm_game_get_moves (self->game, &n_moves);
   if (n_moves == 1 && ksm_game_is_person_to_act (self->game)
       && ksm_game_get_phase (self->game) == KSM_PHASE_MOVE
@@ -540,6 +550,71 @@ drop_pending_game_over (KsmWindow *self)
     }
 }
 
+/* ---- the tutor ---- */
+
+static void
+drop_tutor_dialog (KsmWindow *self)
+{
+  if (self->tutor_dialog != NULL)
+    {
+      gtk_window_destroy (self->tutor_dialog);
+      g_clear_object (&self->tutor_dialog);
+    }
+}
+
+/* Show Me: the better move on the board, as a hint shows it, with the
+ * keyboard on it so Enter plays it */
+static void
+show_better_move (KsmWindow *self, const KsmMove *move)
+{
+  KsmBoard *board = KSM_BOARD (ksm_game_view_get_board (self->game_view));
+  GtkWidget *start = ksm_board_get_move_cell (board, move), *cell;
+  int from = move->to;
+
+  for (guint i = 0; start != NULL && (cell = ksm_board_get_cell (board, i)) != NULL; i++)
+    if (cell == start)
+      from = (int) i;
+  ksm_board_set_highlight (board, from, move->to, move->captured, FALSE);
+  self->tutor_showing = TRUE;
+  if (start != NULL)
+    gtk_widget_grab_focus (start);
+}
+
+static void
+tutor_response_cb (KsmWindow        *self,
+                   const char       *response,
+                   AdwMessageDialog *dialog)
+{
+  KsmQuestion question;
+
+  g_clear_object (&self->tutor_dialog);
+  if (self->game == NULL || !ksm_game_get_question (self->game, &question))
+    return;
+  if (g_strcmp0 (response, "play-anyway") == 0)
+    ksm_game_play_questioned (self->game);
+  else
+    {
+      ksm_game_withdraw_questioned (self->game);
+      if (g_strcmp0 (response, "show-me") == 0)
+        show_better_move (self, &question.better);
+    }
+}
+
+static void
+move_questioned_cb (KsmWindow *self, guint player)
+{
+  GtkWidget *dialog;
+
+  drop_tutor_dialog (self);
+  dialog = ksm_tutor_dialog_new (GTK_WINDOW (self), self->game);
+  if (dialog == NULL)
+    return;
+  g_signal_connect_object (dialog, "response", G_CALLBACK (tutor_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  self->tutor_dialog = GTK_WINDOW (g_object_ref_sink (dialog));
+  gtk_window_present (self->tutor_dialog);
+}
+
 static void
 game_over_cb (KsmWindow *self,
               int        winner,
@@ -628,9 +703,14 @@ set_game (KsmWindow *self, KsmGame *game)
   if (game != self->game && !leave_game (self))
     return FALSE;
   drop_pending_game_over (self);
+  drop_tutor_dialog (self);
+  self->tutor_showing = FALSE;
   autoplay_stop (self);
   if (self->game != NULL)
-    ksm_store_unwatch (self->store);
+    {
+      ksm_store_unwatch (self->store);
+      g_settings_unbind (self->game, "tutor");
+    }
   g_set_object (&self->game, game);
   g_signal_group_set_target (self->game_signals, game);
   g_clear_object (&self->review);
@@ -638,6 +718,9 @@ set_game (KsmWindow *self, KsmGame *game)
     {
       ksm_pace_apply (self->settings, game, NULL);
       ksm_store_watch (self->store, game);
+      /* a game under review plays nothing, so has nothing to question */
+      if (!ksm_game_is_read_only (game))
+        g_settings_bind (self->settings, "tutor", game, "tutor", G_SETTINGS_BIND_GET);
     }
   ksm_game_view_set_game (self->game_view, game);
   show_score (self);
@@ -1189,6 +1272,7 @@ ksm_window_dispose (GObject *object)
 
   autoplay_stop (self);
   drop_pending_game_over (self);
+  drop_tutor_dialog (self);
   g_cancellable_cancel (self->cancellable);
   /* closing waits for the autosave under way, so the last event is kept
    * even when the app ends with this window */
@@ -1304,6 +1388,8 @@ ksm_window_init (KsmWindow *self)
                                  G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->game_signals, "game-over", G_CALLBACK (game_over_cb), self,
                                  G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "move-questioned", G_CALLBACK (move_questioned_cb),
+                                 self, G_CONNECT_SWAPPED);
   self->game_bindings = g_binding_group_new ();
   for (guint i = 0; i < G_N_ELEMENTS (bound_actions); i++)
     g_binding_group_bind (self->game_bindings, bound_actions[i].property,
@@ -1362,11 +1448,14 @@ take_over (KsmWindow *self, KsmWindow *old)
                             adw_flap_get_reveal_flap (ksm_game_view_get_flap (old->game_view)));
 
   drop_pending_game_over (old);
+  drop_tutor_dialog (old);
   autoplay_stop (old);
   if (old->game != NULL)
     {
       g_signal_group_set_target (old->game_signals, NULL);
       self->game = g_steal_pointer (&old->game);
+      /* the question went with the old window: the move is chosen again */
+      ksm_game_withdraw_questioned (self->game);
       g_signal_group_set_target (self->game_signals, self->game);
       ksm_pace_apply (self->settings, self->game, NULL);
       ksm_game_view_set_game (self->game_view, self->game);
