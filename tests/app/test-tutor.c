@@ -227,6 +227,9 @@ click_and_get_asked (Fixture *fixture, KsmGame *game, const Snapshot *before)
   g_assert_true (adw_message_dialog_has_response (dialog, "show-me"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "of your chance of winning"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), better));
+  wait_for_frames (GTK_WIDGET (dialog));
+  test_save_shot (GTK_WIDGET (fixture->window), "tutor-window");
+  test_save_shot (GTK_WIDGET (dialog), "tutor");
   /* and another click meanwhile plays nothing */
   g_assert_false (ksm_game_play (game, &blunder.best));
   assert_unchanged (game, before);
