@@ -463,7 +463,10 @@ test_bench (void)
                                        "median of 5 rounds: "), >=, 0);
   line_starting (&r, "legal moves: 500 generations over 10000 positions");
   line_starting (&r, "Kasimala Paay, 5 positions from random games, seed 1");
-  g_assert_nonnull (strstr (line_starting (&r, "medium: 5 decisions, median "), "stack"));
+  const char *medium = line_starting (&r, "medium: 5 decisions, median ");
+  g_assert_nonnull (strstr (medium, "stack"));
+  /* how often the clock's safety net cut a decision short: never, here */
+  g_assert_nonnull (strstr (medium, "safety stops 0"));
   line_starting (&r, "== growth");
   g_assert_null (strstr (r.out, "hard:"));
 

@@ -873,7 +873,7 @@ verb_tournament (int argc, char **argv)
 /* A benchmark program, not a test: it prints figures and asserts nothing.
  * Throughput is measured in the thread's CPU time, so that other programs
  * sharing the machine slow it less; decisions in wall-clock time, which is
- * what a player waits and what Hard's budget caps. */
+ * what a player waits and what Hard's safety net caps. */
 
 #define BENCH_ROUNDS        5           /* timed rounds; the median is reported */
 #define BENCH_MAX_SIZES     16
@@ -900,6 +900,7 @@ typedef struct {
   double          level_median[KSM_N_LEVELS];
   double          level_p99[KSM_N_LEVELS];
   double          level_stack_kib[KSM_N_LEVELS];
+  long            level_safety_stops[KSM_N_LEVELS];
 } BenchSize;
 
 static int
@@ -1144,8 +1145,8 @@ run_on_painted_stack (LevelRun *run)
 }
 
 static void
-bench_levels_section (BenchSize *size, guint64 seed, int n_positions, int budget,
-                      const gboolean *use_level)
+bench_levels_section (BenchSize *size, guint64 seed, int n_positions,
+                      const KsmPlayerOptions *given, const gboolean *use_level)
 {
   const KsmRules *rules = size->rules;
   g_autofree KsmPosition *positions = g_new (KsmPosition, n_positions);
@@ -1184,8 +1185,9 @@ bench_levels_section (BenchSize *size, guint64 seed, int n_positions, int budget
       {
         LevelRun warm = {
           .rules = rules, .positions = positions, .n_positions = MIN (n_positions, 3),
-          .options = { .level = (KsmLevel) l, .budget_ms = budget }, .seed = seed, .times = times,
+          .options = *given, .seed = seed, .times = times,
         };
+        warm.options.level = (KsmLevel) l;
         run_on_painted_stack (&warm);
       }
 
@@ -1205,11 +1207,14 @@ bench_levels_section (BenchSize *size, guint64 seed, int n_positions, int budget
         .rules = rules,
         .positions = positions,
         .n_positions = n_positions,
-        .options = { .level = (KsmLevel) l, .budget_ms = budget },
+        .options = *given,
         .seed = seed,
         .times = times,
       };
+      run.options.level = (KsmLevel) l;
+      long stops_before = ksm_player_safety_stops ();
       size_t stack = run_on_painted_stack (&run);
+      long stops = ksm_player_safety_stops () - stops_before;
       double sum = 0;
       for (int i = 0; i < n_positions; i++)
         sum += times[i];
@@ -1218,11 +1223,12 @@ bench_levels_section (BenchSize *size, guint64 seed, int n_positions, int budget
       size->level_median[l] = percentile (times, n_positions, 50);
       size->level_p99[l] = percentile (times, n_positions, 99);
       size->level_stack_kib[l] = stack / 1024.0;
+      size->level_safety_stops[l] = stops;
       printf ("%s: %d decisions, median %.3f ms, p95 %.3f ms, p99 %.3f ms, max %.3f ms, "
-              "mean %.3f ms, stack %.1f KiB\n",
+              "mean %.3f ms, stack %.1f KiB, safety stops %ld\n",
               ksm_level_name (l), n_positions, size->level_median[l],
               percentile (times, n_positions, 95), size->level_p99[l],
-              times[n_positions - 1], sum / n_positions, size->level_stack_kib[l]);
+              times[n_positions - 1], sum / n_positions, size->level_stack_kib[l], stops);
     }
 }
 
@@ -1260,7 +1266,7 @@ bench_growth (const BenchSize *sizes, int n_sizes, unsigned sections)
           "ns/throw", "gens/s", "moves");
   for (int l = 0; l < KSM_N_LEVELS; l++)
     if (sizes[0].level_done[l])
-      printf (" %10s %10s %8s", ksm_level_name (l), "p99", "KiB");
+      printf (" %10s %10s %8s %5s", ksm_level_name (l), "p99", "KiB", "stops");
   printf ("\n");
   for (int i = 0; i < n_sizes; i++)
     {
@@ -1277,8 +1283,8 @@ bench_growth (const BenchSize *sizes, int n_sizes, unsigned sections)
         printf (" %10s %6s", "-", "-");
       for (int l = 0; l < KSM_N_LEVELS; l++)
         if (sizes[0].level_done[l])
-          printf (" %7.3f ms %7.3f ms %8.1f", s->level_median[l], s->level_p99[l],
-                  s->level_stack_kib[l]);
+          printf (" %7.3f ms %7.3f ms %8.1f %5ld", s->level_median[l], s->level_p99[l],
+                  s->level_stack_kib[l], s->level_safety_stops[l]);
       printf ("\n");
     }
 }
@@ -1291,6 +1297,7 @@ verb_bench (int argc, char **argv)
     has_game |= strcmp (argv[i], "--game") == 0 || g_str_has_prefix (argv[i], "--game=");
   const KsmRules *only = has_game ? find_game (argc, argv) : NULL;
   const char *game_id = NULL, *positions_text = "500", *seed_text = "1", *budget_text = NULL;
+  const char *nodes_text = NULL;
   const char *levels_text = NULL, *playouts_text = "20000", *generations_text = "2000000";
   const char *sections_text = NULL;
   GameArgs game;
@@ -1300,6 +1307,7 @@ verb_bench (int argc, char **argv)
     { "positions", ARG_VALUE, &positions_text, NULL, 0 },
     { "seed", ARG_VALUE, &seed_text, NULL, 0 },
     { "budget", ARG_VALUE, &budget_text, NULL, 0 },
+    { "nodes", ARG_VALUE, &nodes_text, NULL, 0 },
     { "levels", ARG_VALUE, &levels_text, NULL, 0 },
     { "length", ARG_VALUE, &game.length, NULL, 0 },
     { "players", ARG_VALUE, &game.players, NULL, 0 },
@@ -1313,7 +1321,11 @@ verb_bench (int argc, char **argv)
   parse_args (argc, argv, specs, G_N_ELEMENTS (specs), &game);
   int n_positions = (int) parse_number ("positions", positions_text, 1, 1000000);
   guint64 seed = parse_number ("seed", seed_text, 0, G_MAXUINT64);
-  int budget = budget_text ? (int) parse_number ("budget", budget_text, 1, 600000) : 0;
+  /* every level gets them; only Hard reads them */
+  KsmPlayerOptions given = {
+    .budget_ms = budget_text ? (int) parse_number ("budget", budget_text, 1, 600000) : 0,
+    .max_nodes = nodes_text ? (long) parse_number ("nodes", nodes_text, 1, G_MAXINT32) : 0,
+  };
   guint64 n_playouts = parse_number ("playouts", playouts_text, 1, G_GUINT64_CONSTANT (1) << 40);
   guint64 n_generations = parse_number ("generations", generations_text, 1,
                                         G_GUINT64_CONSTANT (1) << 40);
@@ -1371,7 +1383,7 @@ verb_bench (int argc, char **argv)
       if (sections & SECTION_MOVES)
         bench_moves_section (&sizes[i], seed, n_generations);
       if (sections & SECTION_LEVELS)
-        bench_levels_section (&sizes[i], seed, n_positions, budget, use_level);
+        bench_levels_section (&sizes[i], seed, n_positions, &given, use_level);
       fflush (stdout);
     }
   bench_growth (sizes, n_sizes, sections);
@@ -1504,9 +1516,11 @@ static const Verb verbs[] = {
                   "      two computer levels (random, easy, medium, hard) against each other,\n"
                   "      sides alternating, and the first level's win rate", verb_tournament },
   { "bench", "bench [--game G] [--length L] [--players N] [--sections S,S] [--playouts N]\n"
-             "      [--generations N] [--positions N] [--seed S] [--budget MS] [--levels L,L]\n"
+             "      [--generations N] [--positions N] [--seed S] [--budget MS] [--nodes N]\n"
+             "      [--levels L,L]\n"
              "      for each game and size: random playouts and legal-move generations a\n"
-             "      second on one core, and each computer level's time per decision and stack",
+             "      second on one core, and each computer level's time per decision, stack\n"
+             "      and safety stops (decisions the clock cut short)",
     verb_bench },
   { "library-bench", "library-bench --from DIR [--count N] [--keep DATA_DIR]\n"
                      "      fills a data folder with N saved games copied from DIR's, and times\n"

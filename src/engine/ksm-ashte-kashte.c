@@ -932,6 +932,9 @@ const KsmRules ksm_ashte_kashte_rules = {
     .face_of_pattern = ashte_face_of_pattern,
   },
   .race = true,
+  /* more than any depth of three decisions here has needed: the search
+   * ends on its depth */
+  .hard_nodes = 20000,
   .option_info = ashte_option_info,
   .n_option_info = sizeof ashte_option_info / sizeof ashte_option_info[0],
   .default_options = ashte_default_options,

@@ -1682,6 +1682,8 @@ const KsmRules ksm_asi_keliya_rules = {
    * much: its move, the rest of its turn, every first throw of the next
    * player and its reply */
   .hard_depth = 2,
+  /* more than two decisions with the turn planned whole have needed */
+  .hard_nodes = 20000,
   /* but Hard chooses by rollouts: the search, with the evaluation at its
    * leaves, only drew with Medium (49%), the rollouts beat it (see
    * doc/computer-players.md); the search stays for the hints and the

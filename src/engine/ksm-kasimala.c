@@ -1373,6 +1373,10 @@ const KsmRules ksm_kasimala_rules = {
   .parse_move = kasimala_parse_move,
   .move_path = kasimala_move_path,
   .evaluate = kasimala_evaluate,
+  /* about what the 50 ms clock allowed at length 17 on a desktop, which a
+   * whole second did not beat (doc/computer-players.md); at length 25 a
+   * decision cut by it takes about 100 ms */
+  .hard_nodes = 8000,
   .next_to_start = kasimala_next_to_start,
   .next_cell = kasimala_next_cell_query,
   .face_throws_again = kasimala_face_throws_again,

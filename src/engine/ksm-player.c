@@ -4,13 +4,14 @@
  * ksm-search.c and judge with the game's own evaluation; Medium stops right
  * after its move (where the evaluation counts what the other side's next
  * throw could take, at the throw's exact odds), Hard goes on over the
- * throws and the replies until its depth or its time runs out. Where a
+ * throws and the replies until its depth or its node budget runs out. Where a
  * game asks for it (KsmRules.hard_rollouts: Asi Keliya), Hard instead
  * plays Medium's best few moves on with Medium in every seat, on throws
  * of its own drawn from a seed the position gives, and keeps the move whose
  * rollouts end best. */
 #include "ksm-player.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,25 @@ static const char *const level_names[KSM_N_LEVELS] = {
 
 #define MEDIUM_DEPTH      1
 #define HARD_FREE_FORCED  2   /* forced decisions a line passes without counting */
+
+/* decisions the clock cut short, on every thread */
+static atomic_long safety_stops;
+
+long
+ksm_player_safety_stops (void)
+{
+  return atomic_load (&safety_stops);
+}
+
+/* Hard's safety net: when the clock gives up on a decision, 0 for none */
+static int64_t
+hard_deadline (const KsmPlayerOptions *options)
+{
+  int budget = options->budget_ms > 0 ? options->budget_ms : KSM_HARD_SAFETY_MS;
+  if (budget >= KSM_NO_CLOCK_MS)
+    return 0;
+  return ksm_search_now_ns () + (int64_t) budget * 1000000;
+}
 
 const char *
 ksm_level_name (KsmLevel level)
@@ -331,6 +351,7 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
     return order[0];
 
   uint64_t seed = position_seed (rules, pos);
+  int64_t deadline = hard_deadline (options);
   int best = order[0];
   double best_sum = -1;
   for (int k = 0; k < n_candidates; k++)
@@ -339,8 +360,17 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
       double sum = 0;
       rules->apply_move (&child, &moves[order[k]], NULL);
       for (int r = 0; r < n_rollouts; r++)
-        sum += rollout (rules, &child, pos->to_move, seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1),
-                        horizon, &judge);
+        {
+          /* the safety net only: a move not rolled out whole is not
+           * compared, the best of those that were is kept */
+          if (deadline > 0 && ksm_search_now_ns () > deadline)
+            {
+              atomic_fetch_add (&safety_stops, 1);
+              return best;
+            }
+          sum += rollout (rules, &child, pos->to_move,
+                          seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1), horizon, &judge);
+        }
       if (sum > best_sum)
         {
           best_sum = sum;
@@ -352,9 +382,10 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
 
 /* Values of every move by iterative deepening: each depth completed
  * replaces the last. Each depth takes the moves best first by the depth
- * before, so when the clock cuts one short, the moves it finished are the
- * likeliest best: for a choice (not `exact`) the best of those wins, and
- * the rest, not reached, get -1; for hints the cut depth is thrown away. */
+ * before, so when the node budget (or the clock's safety net) cuts one
+ * short, the moves it finished are the likeliest best: for a choice (not
+ * `exact`) the best of those wins, and the rest, not reached, get -1; for
+ * hints the cut depth is thrown away. */
 static void
 search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
                const KsmMove *moves, int n_moves, bool exact, double *values)
@@ -366,11 +397,13 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
   ksm_search_init (&search, pos);
   if (options->level == KSM_LEVEL_HARD)
     {
-      int budget = options->budget_ms > 0 ? options->budget_ms : KSM_HARD_BUDGET_MS;
       depth = options->depth > 0 ? options->depth
               : search.rules->hard_depth > 0 ? search.rules->hard_depth : KSM_HARD_DEPTH;
-      search.deadline_ns = ksm_search_now_ns () + (int64_t) budget * 1000000;
-      search.max_nodes = options->max_nodes;
+      search.deadline_ns = hard_deadline (options);
+      search.max_nodes = options->max_nodes > 0 ? options->max_nodes
+                         : options->max_nodes < 0 ? 0
+                         : search.rules->hard_nodes > 0 ? search.rules->hard_nodes
+                         : KSM_HARD_NODES;
       search.free_forced = HARD_FREE_FORCED;
       first = 1;
     }
@@ -398,6 +431,8 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
           if (!exact && search.completed > 0)
             for (int k = 0; k < n_moves; k++)
               values[order[k]] = k < search.completed ? trial[order[k]] : -1.0;
+          if (search.clock_stopped)
+            atomic_fetch_add (&safety_stops, 1);
           break;
         }
     }

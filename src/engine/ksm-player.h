@@ -18,13 +18,20 @@ typedef enum {
   KSM_LEVEL_RANDOM,   /* any legal move, uniformly */
   KSM_LEVEL_EASY,     /* the biggest capture, else onto a safe cell (a laiga) */
   KSM_LEVEL_MEDIUM,   /* one move ahead, weighing the other side's next throw */
-  KSM_LEVEL_HARD,     /* expectimax over throws and replies, in a time budget */
+  KSM_LEVEL_HARD,     /* expectimax over throws and replies, in a node budget */
   KSM_N_LEVELS
 } KsmLevel;
 
-#define KSM_HARD_BUDGET_MS  50   /* Hard's default cap on one decision */
-/* a budget_ms so long that only the search's depth or max_nodes ends it: for
- * runs whose moves must not depend on the machine's speed or load */
+/* Every level decides by a fixed amount of work, never by the clock, so that
+ * a position gets the same move on any machine at any load: Hard's search
+ * stops on a count of positions searched (KsmRules.hard_nodes, else
+ * KSM_HARD_NODES), its rollouts on their number. The clock stays only as a
+ * safety net far above what a decision takes, and each decision it cuts
+ * short is counted (ksm_player_safety_stops). */
+#define KSM_HARD_NODES      20000   /* positions a depth, for a game without its own */
+#define KSM_HARD_SAFETY_MS  2000    /* the clock's cap on one decision: a safety net */
+/* a budget_ms that turns the clock off altogether: only the search's depth
+ * and its node budget end it (the analysis; tests) */
 #define KSM_NO_CLOCK_MS     1000000000
 #define KSM_HARD_DEPTH      3    /* decisions Hard looks ahead: its, the reply, its next */
 
@@ -33,10 +40,14 @@ int         ksm_level_lookup (const char *name);   /* -1 when unknown */
 
 typedef struct {
   KsmLevel level;
-  int      budget_ms;   /* Hard: cap on one decision; 0: KSM_HARD_BUDGET_MS */
+  int      budget_ms;   /* Hard: the clock's cap on one decision, a safety net
+                         * that never decides in normal play; 0:
+                         * KSM_HARD_SAFETY_MS; KSM_NO_CLOCK_MS: no clock */
   int      depth;       /* Medium, Hard: decisions looked ahead; 0: the level's own */
-  long     max_nodes;   /* Hard: cap on positions searched, for runs that must
-                         * not depend on the clock; 0: none */
+  long     max_nodes;   /* Hard's search: positions searched at each depth of its
+                         * iterative deepening, what ends a decision; 0: the
+                         * game's own (KsmRules.hard_nodes, else KSM_HARD_NODES);
+                         * negative: no cap */
   int      rollouts;    /* Hard, where the game plays it by rollouts: rollouts a
                          * move; 0: the game's own (KsmRules.hard_rollouts) */
   int      horizon;     /* throws a rollout runs; 0: the game's own */
@@ -50,6 +61,11 @@ int ksm_player_choose (KsmLevel level, const KsmPosition *pos,
                        const KsmMove *moves, int n_moves, KsmRandom *rng);
 int ksm_player_choose_with (const KsmPlayerOptions *options, const KsmPosition *pos,
                             const KsmMove *moves, int n_moves, KsmRandom *rng);
+
+/* How many decisions and rankings the clock has cut short since the program
+ * started, on every thread: with the default budget_ms only the safety net,
+ * which should never fire, so `kasimala-cli bench` reports it. */
+long ksm_player_safety_stops (void);
 
 /* A hint: one legal move, how good it is and what it leaves open. */
 typedef struct {

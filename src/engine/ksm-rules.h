@@ -276,6 +276,10 @@ struct KsmRules {
   /* decisions Hard looks ahead, where its game's turns are wider than
    * KSM_HARD_DEPTH can afford; 0: KSM_HARD_DEPTH */
   int                  hard_depth;
+  /* positions Hard's search looks at, at most, at each depth: its fixed
+   * amount of work, set so that a decision takes well under 50 ms at the
+   * median on a desktop; 0: KSM_HARD_NODES */
+  long                 hard_nodes;
   /* Hard by rollouts instead of the search, where luck swamps what depth
    * sees: Medium's best `hard_candidates` moves are each played on by
    * Medium for every seat `hard_rollouts` times, `hard_horizon` throws

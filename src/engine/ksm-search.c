@@ -82,7 +82,7 @@ out_of_time (KsmSearch *search)
     search->aborted = true;
   else if (search->deadline_ns > 0 && search->nodes % CHECK_EVERY == 0
            && ksm_search_now_ns () > search->deadline_ns)
-    search->aborted = true;
+    search->aborted = search->clock_stopped = true;
   return search->aborted;
 }
 

@@ -23,6 +23,7 @@ typedef struct {
   int             free_forced;  /* forced decisions a line may pass uncounted */
   long            nodes;
   bool            aborted;
+  bool            clock_stopped;  /* aborted by deadline_ns, not max_nodes */
   int             completed;    /* root moves searched whole, in order */
 } KsmSearch;
 
