@@ -49,3 +49,24 @@ activate (Fixture *fixture, const char *action, GVariant *parameter)
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action, parameter));
   iterate (2);
 }
+
+/* throws and moves (each time the last legal move) until the game has at
+ * least `n` events */
+static inline void
+test_play_events (Fixture *fixture, KsmGame *game, guint n)
+{
+  while (ksm_record_get_n_events (ksm_game_get_record (game)) < n)
+    {
+      g_assert_cmpint (ksm_game_get_phase (game), !=, KSM_PHASE_OVER);
+      if (ksm_game_get_phase (game) == KSM_PHASE_MOVE)
+        {
+          guint n_moves;
+          const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
+          g_assert_cmpuint (n_moves, >, 0);
+          g_assert_true (ksm_game_play (game, &moves[n_moves - 1]));
+        }
+      else
+        activate (fixture, "win.throw", NULL);
+      iterate (1);
+    }
+}

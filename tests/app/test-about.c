@@ -16,6 +16,7 @@
 #include "ksm-window.h"
 
 #include "app-test-util.h"
+#include "test-catalogue.h"
 
 /* the first match of `pattern`'s group 1 in the source metainfo, folded */
 static char *
@@ -258,15 +259,7 @@ main (int argc, char **argv)
   test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  /* gtk_test_init () keeps the C locale, under which gettext ignores
-   * LANGUAGE: the app takes the environment's, as here */
-  setlocale (LC_ALL, "");
-  if (g_getenv ("KSM_LOCALEDIR") != NULL)
-    {
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("KSM_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-    }
+  test_use_build_catalogue ();
   /* as the app's main () does: Newar falls back to Nepali for the toolkits */
   ksm_language_apply (NULL);
 

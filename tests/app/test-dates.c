@@ -9,6 +9,7 @@
 
 #include "ksm-dates.h"
 #include "ksm-numbers.h"
+#include "test-catalogue.h"
 
 /* The days asserted, each in local time, and how each language writes it
  * (the same words in Nepali and Newar) */
@@ -107,13 +108,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  setlocale (LC_ALL, "");
-  if (g_getenv ("KSM_LOCALEDIR") != NULL)
-    {
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("KSM_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-    }
+  test_use_build_catalogue ();
 
   g_test_add_func ("/dates/days", test_days);
   g_test_add_func ("/dates/local-time", test_local_time);

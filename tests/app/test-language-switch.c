@@ -90,25 +90,6 @@ events_of (KsmGame *game)
   return g_string_free (text, FALSE);
 }
 
-static void
-play_events (Fixture *fixture, KsmGame *game, guint n)
-{
-  while (ksm_record_get_n_events (ksm_game_get_record (game)) < n)
-    {
-      g_assert_cmpint (ksm_game_get_phase (game), !=, KSM_PHASE_OVER);
-      if (ksm_game_get_phase (game) == KSM_PHASE_MOVE)
-        {
-          guint n_moves;
-          const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
-          g_assert_cmpuint (n_moves, >, 0);
-          g_assert_true (ksm_game_play (game, &moves[n_moves - 1]));
-        }
-      else
-        activate (fixture, "win.throw", NULL);
-      iterate (1);
-    }
-}
-
 /* Chooses `language` (and the digits) as Preferences does, and waits for
  * the window to be replaced; the fixture then holds the new one */
 static void
@@ -202,7 +183,7 @@ test_switch_keeps_game (Fixture *fixture, gconstpointer data)
   activate (fixture, "win.choose-game", g_variant_new_string ("kasimala"));
   activate (fixture, "win.start-game", NULL);
   game = g_object_ref (ksm_window_get_game (fixture->window));
-  play_events (fixture, game, 10);
+  test_play_events (fixture, game, 10);
   adw_flap_set_reveal_flap (ksm_game_view_get_flap (ksm_window_get_game_view (fixture->window)), TRUE);
   assert_relabelled (fixture, game, TRUE);
 
@@ -229,7 +210,7 @@ test_switch_keeps_game (Fixture *fixture, gconstpointer data)
     assert_relabelled (fixture, game, FALSE);
     g_assert_cmpstr (ksm_numbers_language (), ==, "ne");
     g_assert_true (ksm_numbers_native_digits ());
-    play_events (fixture, game, 12);
+    test_play_events (fixture, game, 12);
   }
 
   /* Preferences in Nepali: the app's word, as the menu has it */
@@ -257,7 +238,7 @@ test_switch_keeps_game (Fixture *fixture, gconstpointer data)
     g_assert_true (gtk_window_get_transient_for (preferences) == GTK_WINDOW (fixture->window));
     g_assert_cmpstr (gtk_window_get_title (preferences), ==, _("Preferences"));
     g_assert_cmpstr (gtk_window_get_title (preferences), !=, "Preferences");
-    play_events (fixture, game, 14);
+    test_play_events (fixture, game, 14);
   }
 
   /* Latin digits: the window again, with the digits 0-9 */
@@ -278,7 +259,7 @@ test_switch_keeps_game (Fixture *fixture, gconstpointer data)
     assert_relabelled (fixture, game, TRUE);
     g_assert_cmpstr (ksm_numbers_language (), ==, "en");
     g_assert_null (g_getenv ("LANGUAGE"));
-    play_events (fixture, game, 16);
+    test_play_events (fixture, game, 16);
   }
   preferences = preferences_window ();
   if (preferences != NULL)

@@ -18,6 +18,7 @@
 #include "ksm-words.h"
 
 #include "app-test-util.h"
+#include "test-catalogue.h"
 
 typedef struct {
   const char *game;
@@ -313,15 +314,7 @@ main (int argc, char **argv)
   test_isolate_home (data_home);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  /* gtk_test_init () keeps the C locale, under which gettext ignores
-   * LANGUAGE: the app takes the environment's, as here */
-  setlocale (LC_ALL, "");
-  if (g_getenv ("KSM_LOCALEDIR") != NULL)
-    {
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("KSM_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-    }
+  test_use_build_catalogue ();
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {

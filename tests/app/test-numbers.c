@@ -8,6 +8,7 @@
 #include <locale.h>
 
 #include "ksm-numbers.h"
+#include "test-catalogue.h"
 
 static gboolean
 devanagari (void)
@@ -78,13 +79,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  setlocale (LC_ALL, "");
-  if (g_getenv ("KSM_LOCALEDIR") != NULL)
-    {
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("KSM_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-    }
+  test_use_build_catalogue ();
 
   g_test_add_func ("/numbers/format", test_format);
   g_test_add_func ("/numbers/text", test_text);

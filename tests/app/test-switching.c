@@ -52,26 +52,6 @@ start_game_of (Fixture *fixture, const char *rules_id)
   return game;
 }
 
-/* throws and moves until the game has at least `n` events */
-static void
-play_events (Fixture *fixture, KsmGame *game, guint n)
-{
-  while (ksm_record_get_n_events (ksm_game_get_record (game)) < n)
-    {
-      g_assert_cmpint (ksm_game_get_phase (game), !=, KSM_PHASE_OVER);
-      if (ksm_game_get_phase (game) == KSM_PHASE_MOVE)
-        {
-          guint n_moves;
-          const KsmMove *moves = ksm_game_get_moves (game, &n_moves);
-          g_assert_cmpuint (n_moves, >, 0);
-          g_assert_true (ksm_game_play (game, &moves[n_moves - 1]));
-        }
-      else
-        activate (fixture, "win.throw", NULL);
-      iterate (1);
-    }
-}
-
 /* the record's events, one line each, in words and numbers */
 static char *
 events_of (KsmRecord *record)
@@ -170,7 +150,7 @@ test_switch_and_back (Fixture *fixture, gconstpointer data)
   g_assert_true (has_accel (fixture, "win.new-game", "<Control>n"));
 
   game = start_game_of (fixture, "kasimala");
-  play_events (fixture, game, 12);
+  test_play_events (fixture, game, 12);
   kasimala_events = events_of (ksm_game_get_record (game));
   kasimala_position = position_of (game);
 
@@ -191,7 +171,7 @@ test_switch_and_back (Fixture *fixture, gconstpointer data)
   /* Ashte Kashte: the Kasimala game goes to wait */
   game = start_game_of (fixture, "ashte-kashte");
   ashte_players = ashte->n_players (ksm_game_get_options (game));
-  play_events (fixture, game, 9);
+  test_play_events (fixture, game, 9);
   ashte_events = events_of (ksm_game_get_record (game));
   ashte_position = position_of (game);
 
@@ -221,7 +201,7 @@ test_switch_and_back (Fixture *fixture, gconstpointer data)
   for (guint p = 0; p < 2; p++)
     g_assert_cmpint (ksm_game_get_seat (game, p)->kind, ==, KSM_SEAT_PERSON);
   /* and it plays on */
-  play_events (fixture, game, 14);
+  test_play_events (fixture, game, 14);
 
   /* Ashte Kashte again, now from Saved Games, where it waits as unfinished */
   activate (fixture, "win.saved-games", NULL);
@@ -292,13 +272,13 @@ test_two_unfinished_kept (Fixture *fixture, gconstpointer data)
   KsmGame *game;
 
   game = start_game_of (fixture, "kasimala");
-  play_events (fixture, game, 5);
+  test_play_events (fixture, game, 5);
   activate (fixture, "win.show-start", NULL);
   game = start_game_of (fixture, "asi-keliya");
-  play_events (fixture, game, 3);
+  test_play_events (fixture, game, 3);
   activate (fixture, "win.show-start", NULL);
   game = start_game_of (fixture, "ashte-kashte");
-  play_events (fixture, game, 1);
+  test_play_events (fixture, game, 1);
 
   /* a review, too, keeps the game on the board waiting */
   activate (fixture, "win.saved-games", NULL);
@@ -396,11 +376,11 @@ test_newer_autosave_kept (Fixture *fixture, gconstpointer data)
 
   /* a game played, left, resumed and played on */
   game = start_game_of (fixture, "kasimala");
-  play_events (fixture, game, 6);
+  test_play_events (fixture, game, 6);
   activate (fixture, "win.show-start", NULL);
   activate (fixture, "win.resume", NULL);
   game = ksm_window_get_game (window);
-  play_events (fixture, game, 8);
+  test_play_events (fixture, game, 8);
   position = position_of (game);
   ksm_window_flush_autosave (window);
 
@@ -462,7 +442,7 @@ test_another_session (Fixture *fixture, gconstpointer data)
 
   /* a game here is written beside the other's, which stays as it was */
   game = start_game_of (fixture, "kasimala");
-  play_events (fixture, game, 6);
+  test_play_events (fixture, game, 6);
   ksm_window_flush_autosave (window);
   g_assert_true (g_file_test (ours, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_get_contents (theirs, &after, NULL, NULL));

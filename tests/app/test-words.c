@@ -10,6 +10,7 @@
 
 #include "ksm-record.h"
 #include "ksm-words.h"
+#include "test-catalogue.h"
 
 static gboolean
 english (void)
@@ -92,13 +93,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  setlocale (LC_ALL, "");
-  if (g_getenv ("KSM_LOCALEDIR") != NULL)
-    {
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("KSM_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-    }
+  test_use_build_catalogue ();
 
   g_test_add_func ("/words/count", test_count_words);
   g_test_add_func ("/words/load-errors", test_load_errors);
