@@ -216,6 +216,23 @@ ksm_format_number (gint64 number)
   return ksm_format ("%" G_GINT64_FORMAT, number);
 }
 
+char *
+ksm_format_grouped_number (guint64 number)
+{
+  g_autofree char *digits = ksm_format ("%" G_GUINT64_FORMAT, number);
+  glong n_digits = g_utf8_strlen (digits, -1);
+  GString *grouped = g_string_new (NULL);
+  const char *digit = digits;
+
+  for (glong i = 0; i < n_digits; i++, digit = g_utf8_next_char (digit))
+    {
+      if (i > 0 && (n_digits - i) % 3 == 0)
+        g_string_append_c (grouped, ',');
+      g_string_append_unichar (grouped, g_utf8_get_char (digit));
+    }
+  return g_string_free (grouped, FALSE);
+}
+
 /* a digit run is a cell's or a key's name when a Latin letter is glued
  * before it (B17, d1, F9) */
 static gboolean

@@ -41,6 +41,9 @@ void        ksm_string_append_format      (GString    *string,
                                            ...) G_GNUC_PRINTF (2, 3);
 /* one whole number */
 char       *ksm_format_number             (gint64      number);
+/* one whole number in groups of three, as the rules pages write their
+ * figures ("3,000"), in the language's digits */
+char       *ksm_format_grouped_number     (guint64     number);
 
 /* Text written elsewhere (the rules pages, a translation): every run of
  * ASCII digits in the language's digits, except one glued to a Latin letter

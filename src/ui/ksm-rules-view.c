@@ -358,25 +358,6 @@ build_figure (KsmRulesView *self, const KsmRulesBlock *block)
 
 /* ---- the settings of the game shown ---- */
 
-/* a figure as the rules pages write theirs ("3,000"), so the table and the
- * page above it agree, in the language's digits */
-static char *
-grouped_number (guint number)
-{
-  g_autofree char *digits = ksm_format_number (number);
-  glong n_digits = g_utf8_strlen (digits, -1);
-  GString *grouped = g_string_new (NULL);
-  const char *digit = digits;
-
-  for (glong i = 0; i < n_digits; i++, digit = g_utf8_next_char (digit))
-    {
-      if (i > 0 && (n_digits - i) % 3 == 0)
-        g_string_append_c (grouped, ',');
-      g_string_append_unichar (grouped, g_utf8_get_char (digit));
-    }
-  return g_string_free (grouped, FALSE);
-}
-
 static void
 settings_row (GtkWidget  *grid,
               int         row,
@@ -434,13 +415,13 @@ fill_settings (KsmRulesView *self)
   /* the board length and the throw limit, where the game lets them be chosen */
   if (rules->lengths != NULL)
     {
-      g_autofree char *length = grouped_number (options->length);
+      g_autofree char *length = ksm_format_grouped_number (options->length);
       settings_row (grid, row++, _("Board length"), length, NULL);
     }
   if (rules->throw_limit)
     {
       g_autofree char *limit = options->throw_limit > 0
-                               ? grouped_number (options->throw_limit)
+                               ? ksm_format_grouped_number (options->throw_limit)
                                : g_strdup (C_("throw limit", "None"));
       settings_row (grid, row++, _("Throw limit"), limit, NULL);
     }

@@ -24,6 +24,8 @@ test_format (void)
   g_autofree char *positions = ksm_format ("%2$s then %1$u", 12u, "d1");
   g_autofree char *markup = ksm_markup_format ("<b>%s</b> %+.1f", "a<b", -2.25);
   g_autofree char *number = ksm_format_number (3000);
+  g_autofree char *grouped = ksm_format_grouped_number (1234567);
+  g_autofree char *small = ksm_format_grouped_number (999);
   g_autoptr(GString) appended = g_string_new ("at ");
   ksm_string_append_format (appended, "%02u:%02u", 7u, 5u);
 
@@ -35,6 +37,8 @@ test_format (void)
       g_assert_cmpstr (positions, ==, "d1 then 12");
       g_assert_cmpstr (markup, ==, "<b>a&lt;b</b> -2.2");
       g_assert_cmpstr (number, ==, "3000");
+      g_assert_cmpstr (grouped, ==, "1,234,567");
+      g_assert_cmpstr (small, ==, "999");
       g_assert_cmpstr (appended->str, ==, "at 07:05");
       return;
     }
@@ -44,6 +48,8 @@ test_format (void)
   g_assert_cmpstr (positions, ==, "d1 then १२");
   g_assert_cmpstr (markup, ==, "<b>a&lt;b</b> -२.२");
   g_assert_cmpstr (number, ==, "३०००");
+  g_assert_cmpstr (grouped, ==, "१,२३४,५६७");
+  g_assert_cmpstr (small, ==, "९९९");
   g_assert_cmpstr (appended->str, ==, "at ०७:०५");
 
   /* the Preferences choice */
