@@ -1,10 +1,10 @@
 /* test-fixed-work.c: every level decides by a fixed amount of work.
  *
  * A player's move must not depend on the machine's speed or its load: on
- * 200 positions from seeded random games of each game, each level chooses
- * once alone and once while two other threads keep both cores busy, and
- * the choices (and the hints' ranking, which the analysis shares) must be
- * the same. Nothing here is timed: the busy threads spin until told to
+ * 200 positions from seeded random games of each game, each level (Expert
+ * with its learnt model too) chooses once alone and once while two other
+ * threads keep both cores busy, and the choices (and the hints' ranking,
+ * which the analysis shares) must be the same. Nothing here is timed: the busy threads spin until told to
  * stop, and the run under load starts once both of them are spinning.
  *
  * Two spinners slow a decision by a third, which moved the old 50 ms clock
@@ -194,6 +194,8 @@ test_same_under_load (gconstpointer data)
   Load load;
 
   g_assert_nonnull (rules);
+  /* every level is checked, the top one, Expert, with them */
+  g_assert_cmpint (KSM_LEVEL_EXPERT, ==, KSM_N_LEVELS - 1);
   int n = sample_positions (rules, positions, N_POSITIONS);
   g_assert_cmpint (n, ==, N_POSITIONS);
 

@@ -1513,7 +1513,7 @@ static const Verb verbs[] = {
   { "tournament", "tournament --game G --a LEVEL --b LEVEL [--games N] [--seed S]\n"
                   "           [--jobs J] [--budget MS] [--nodes N] [--length L] [--limit N]\n"
                   "           [--players N] [--first P] [--no-RULE | --RULE ...]\n"
-                  "      two computer levels (random, easy, medium, hard) against each other,\n"
+                  "      two computer levels (random, easy, medium, hard, expert) against each other,\n"
                   "      sides alternating, and the first level's win rate", verb_tournament },
   { "bench", "bench [--game G] [--length L] [--players N] [--sections S,S] [--playouts N]\n"
              "      [--generations N] [--positions N] [--seed S] [--budget MS] [--nodes N]\n"

@@ -8,7 +8,8 @@
  * game asks for it (KsmRules.hard_rollouts: Asi Keliya), Hard instead
  * plays Medium's best few moves on with Medium in every seat, on throws
  * of its own drawn from a seed the position gives, and keeps the move whose
- * rollouts end best. */
+ * rollouts end best. Expert is Hard's search with the game's learnt model
+ * at the leaves (KsmRules.expert_*), on its own node budget. */
 #include "ksm-player.h"
 
 #include <stdatomic.h>
@@ -23,6 +24,7 @@ static const char *const level_names[KSM_N_LEVELS] = {
   [KSM_LEVEL_EASY] = "easy",
   [KSM_LEVEL_MEDIUM] = "medium",
   [KSM_LEVEL_HARD] = "hard",
+  [KSM_LEVEL_EXPERT] = "expert",
 };
 
 #define MEDIUM_DEPTH      1
@@ -395,15 +397,22 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
   int depth, first;
 
   ksm_search_init (&search, pos);
-  if (options->level == KSM_LEVEL_HARD)
+  const KsmRules *rules = search.rules;
+  if (options->level == KSM_LEVEL_HARD || options->level == KSM_LEVEL_EXPERT)
     {
+      /* Expert is Hard with the learnt model and a budget of its own;
+       * ksm_player_choose_with makes it Hard where a game has no model */
+      bool expert = options->level == KSM_LEVEL_EXPERT;
+      int hard_depth = rules->hard_depth > 0 ? rules->hard_depth : KSM_HARD_DEPTH;
+      long hard_nodes = rules->hard_nodes > 0 ? rules->hard_nodes : KSM_HARD_NODES;
       depth = options->depth > 0 ? options->depth
-              : search.rules->hard_depth > 0 ? search.rules->hard_depth : KSM_HARD_DEPTH;
+              : expert && rules->expert_depth > 0 ? rules->expert_depth : hard_depth;
       search.deadline_ns = hard_deadline (options);
       search.max_nodes = options->max_nodes > 0 ? options->max_nodes
                          : options->max_nodes < 0 ? 0
-                         : search.rules->hard_nodes > 0 ? search.rules->hard_nodes
-                         : KSM_HARD_NODES;
+                         : expert && rules->expert_nodes > 0 ? rules->expert_nodes
+                         : hard_nodes;
+      search.expert = expert;
       search.free_forced = HARD_FREE_FORCED;
       first = 1;
     }
@@ -438,14 +447,27 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
     }
 }
 
+/* Expert where the game has no learnt model is Hard, rollouts and all */
+static KsmPlayerOptions
+without_missing_model (const KsmPlayerOptions *options, const KsmPosition *pos)
+{
+  KsmPlayerOptions played = *options;
+  if (played.level == KSM_LEVEL_EXPERT && ksm_rules_for (pos)->expert_n_features <= 0)
+    played.level = KSM_LEVEL_HARD;
+  return played;
+}
+
 int
-ksm_player_choose_with (const KsmPlayerOptions *options, const KsmPosition *pos,
+ksm_player_choose_with (const KsmPlayerOptions *given, const KsmPosition *pos,
                         const KsmMove *moves, int n_moves, KsmRandom *rng)
 {
   double values[KSM_MAX_MOVES];
 
   if (n_moves <= 1)
     return 0;
+
+  KsmPlayerOptions played = without_missing_model (given, pos);
+  const KsmPlayerOptions *options = &played;
 
   switch (options->level)
     {
@@ -462,6 +484,10 @@ ksm_player_choose_with (const KsmPlayerOptions *options, const KsmPosition *pos,
     case KSM_LEVEL_HARD:
       if ((options->rollouts > 0 || ksm_rules_for (pos)->hard_rollouts > 0) && options->depth == 0)
         return choose_by_rollouts (options, pos, moves, n_moves);
+      search_values (options, pos, moves, n_moves, false, values);
+      return best_of (values, n_moves);
+
+    case KSM_LEVEL_EXPERT:
       search_values (options, pos, moves, n_moves, false, values);
       return best_of (values, n_moves);
 
@@ -557,7 +583,7 @@ ksm_player_rank (const KsmPlayerOptions *options, const KsmPosition *pos,
   double values[KSM_MAX_MOVES];
 
   if (options != NULL)
-    judge = *options;
+    judge = without_missing_model (options, pos);
   if (judge.level == KSM_LEVEL_RANDOM || judge.level == KSM_LEVEL_EASY)
     judge.level = KSM_LEVEL_MEDIUM;
 

@@ -19,6 +19,8 @@ typedef enum {
   KSM_LEVEL_EASY,     /* the biggest capture, else onto a safe cell (a laiga) */
   KSM_LEVEL_MEDIUM,   /* one move ahead, weighing the other side's next throw */
   KSM_LEVEL_HARD,     /* expectimax over throws and replies, in a node budget */
+  KSM_LEVEL_EXPERT,   /* Hard's search judged by a model learnt by self-play
+                       * (KsmRules.expert_*); Hard where a game has none */
   KSM_N_LEVELS
 } KsmLevel;
 
@@ -44,9 +46,10 @@ typedef struct {
                          * that never decides in normal play; 0:
                          * KSM_HARD_SAFETY_MS; KSM_NO_CLOCK_MS: no clock */
   int      depth;       /* Medium, Hard: decisions looked ahead; 0: the level's own */
-  long     max_nodes;   /* Hard's search: positions searched at each depth of its
+  long     max_nodes;   /* Hard's (and Expert's) search: positions searched at each depth of its
                          * iterative deepening, what ends a decision; 0: the
-                         * game's own (KsmRules.hard_nodes, else KSM_HARD_NODES);
+                         * game's own (KsmRules.hard_nodes, for Expert
+                         * expert_nodes first, else KSM_HARD_NODES);
                          * negative: no cap */
   int      rollouts;    /* Hard, where the game plays it by rollouts: rollouts a
                          * move; 0: the game's own (KsmRules.hard_rollouts) */

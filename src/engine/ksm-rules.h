@@ -26,6 +26,7 @@
 #define KSM_MAX_PENDING        32
 #define KSM_NOTATION_MAX       512
 #define KSM_ERROR_MAX          160
+#define KSM_EXPERT_MAX_FEATURES 64   /* KsmRules.expert_n_features: at most */
 #define KSM_POSITION_BYTES     64   /* KsmPosition.u.bytes: no bigger than the shipped games' states */
 
 #define KSM_KASIMALA_ROWS        3
@@ -288,6 +289,21 @@ struct KsmRules {
   int                  hard_rollouts;
   int                  hard_horizon;
   int                  hard_candidates;
+  /* Expert: Hard's search with a learnt evaluation at its leaves, on its
+   * own fixed budget (doc/computer-players.md, "Expert"). The model is
+   * linear under a logistic: `player` wins with the chance
+   * 1 / (1 + exp (-sum of expert_weights[i] * features[i])), the features
+   * written by expert_features from `player`'s side (a constant feature
+   * carries the bias). The weights are data shipped with the engine, so a
+   * decision reads no file and allocates nothing. expert_n_features 0 (at
+   * most KSM_EXPERT_MAX_FEATURES): no model, and Expert plays as Hard. */
+  int                  expert_n_features;
+  void               (*expert_features) (const KsmPosition *pos, int player, float *features);
+  const float         *expert_weights;
+  /* positions Expert's search looks at, at most, at each depth; 0: hard_nodes */
+  long                 expert_nodes;
+  /* decisions Expert looks ahead; 0: the game's Hard depth */
+  int                  expert_depth;
 
   void  (*default_options) (KsmOptions *options);
   /* false with a message when the options make no game */

@@ -6,6 +6,7 @@
  * result is the same as plain expectimax, found with fewer nodes. */
 #include "ksm-search.h"
 
+#include <math.h>
 #include <string.h>
 #include <time.h>
 
@@ -67,8 +68,27 @@ ksm_search_chance (const KsmRules *rules, const KsmPosition *pos, int player, in
 }
 
 double
+ksm_search_expert_chance (const KsmRules *rules, const KsmPosition *pos, int player, int team)
+{
+  float features[KSM_EXPERT_MAX_FEATURES];
+  KsmOutcome outcome;
+
+  rules->outcome (pos, &outcome);
+  if (outcome.over)
+    return outcome.winning_team < 0 ? 0.5 : outcome.winning_team == team ? 1.0 : 0.0;
+
+  rules->expert_features (pos, player, features);
+  float score = 0;
+  for (int i = 0; i < rules->expert_n_features; i++)
+    score += rules->expert_weights[i] * features[i];
+  return 1.0 / (1.0 + exp (-(double) score));
+}
+
+double
 ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos)
 {
+  if (search->expert)
+    return ksm_search_expert_chance (search->rules, pos, search->player, search->team);
   return ksm_search_chance (search->rules, pos, search->player, search->team);
 }
 

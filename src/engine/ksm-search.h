@@ -21,6 +21,7 @@ typedef struct {
   int64_t         deadline_ns;  /* CLOCK_MONOTONIC; 0: none */
   long            max_nodes;    /* 0: no limit */
   int             free_forced;  /* forced decisions a line may pass uncounted */
+  bool            expert;       /* judge leaves by the game's learnt model (Expert) */
   long            nodes;
   bool            aborted;
   bool            clock_stopped;  /* aborted by deadline_ns, not max_nodes */
@@ -33,6 +34,10 @@ void    ksm_search_init     (KsmSearch *search, const KsmPosition *pos);
 double  ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos);
 /* the same for `player` of `team`, without a search */
 double  ksm_search_chance   (const KsmRules *rules, const KsmPosition *pos, int player, int team);
+/* the game's learnt model (KsmRules.expert_*), which it must have, for
+ * `player` of `team`: the outcome once the game is over */
+double  ksm_search_expert_chance (const KsmRules *rules, const KsmPosition *pos,
+                                  int player, int team);
 /* values[i] of moves[i] with `depth` decisions counted from this one (1: the
  * evaluation right after the move), the moves taken in `order` (NULL: as
  * given). With `exact` every value is exact (for hints); without it a move

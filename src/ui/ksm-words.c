@@ -62,6 +62,7 @@ static const Word level_names[] = {
   { "easy", NC_("level", "Easy") },
   { "medium", NC_("level", "Medium") },
   { "hard", NC_("level", "Hard") },
+  { "expert", NC_("level", "Expert") },
 };
 
 /* what each level does, in a line (the new-game page's seats) */
@@ -70,6 +71,9 @@ static const Word level_descriptions[] = {
   { "easy", NC_("level description", "Takes the biggest capture, else runs to a safe cell") },
   { "medium", NC_("level description", "Looks one move ahead, weighing your next throw") },
   { "hard", NC_("level description", "Looks three moves ahead, over every throw") },
+  /* Translators: the Expert judges positions by weights it learnt by
+   * playing game after game against itself */
+  { "expert", NC_("level description", "Looks three moves ahead, with a judgement learnt from self-play") },
 };
 
 static const Word option_labels[] = {

@@ -135,6 +135,35 @@ test_empty (void)
   assert_records_equal (record, loaded, TRUE);
 }
 
+/* every computer level, Expert too, is written by name and read back as
+ * the same level */
+static void
+test_every_level (void)
+{
+  KsmOptions options = kasimala_options ();
+
+  for (int level = 0; level < KSM_N_LEVELS; level++)
+    {
+      KsmSeat seats[KSM_MAX_PLAYERS] = {
+        { .kind = KSM_SEAT_PERSON },
+        { .kind = KSM_SEAT_COMPUTER, .level = (KsmLevel) level },
+      };
+      g_autoptr(KsmRecord) record = ksm_record_new (&options, seats, 7 + (guint64) level);
+      g_autoptr(KsmRecord) loaded = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *data = ksm_record_to_data (record, NULL);
+      g_autofree char *quoted = g_strdup_printf ("\"%s\"", ksm_level_name (level));
+
+      g_assert_nonnull (strstr (data, quoted));
+      loaded = ksm_record_new_from_data (data, -1, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (ksm_record_get_seat (loaded, 1)->kind, ==, KSM_SEAT_COMPUTER);
+      g_assert_cmpint (ksm_record_get_seat (loaded, 1)->level, ==, level);
+      assert_records_equal (record, loaded, TRUE);
+    }
+  g_assert_cmpstr (ksm_level_name (KSM_LEVEL_EXPERT), ==, "expert");
+}
+
 /* the seed is kept exactly, all 64 bits (a string in the file) */
 static void
 test_seed_precision (void)
@@ -315,6 +344,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/model/record/round-trip/self-play", test_self_play);
   g_test_add_func ("/model/record/round-trip/empty", test_empty);
+  g_test_add_func ("/model/record/round-trip/every-level", test_every_level);
   g_test_add_func ("/model/record/round-trip/seed-precision", test_seed_precision);
   g_test_add_func ("/model/record/round-trip/model-games", test_model_games_through_files);
   g_test_add_func ("/model/record/round-trip/doc-example", test_doc_example);
