@@ -5,7 +5,8 @@
  * ranking and exposure, and that a player decides from the position and its
  * throw only: the same position and generator give the same choice, Medium
  * and Hard never touch the generator, and two threads deciding at once get
- * what one thread gets.
+ * what one thread gets; Expert judging by the game's learnt model, or
+ * playing as Hard where a game has none.
  */
 #include <glib.h>
 #include <math.h>
@@ -523,6 +524,81 @@ test_hard_cut_short (void)
     }
 }
 
+/* Expert judges the leaves of Hard's search by the game's learnt model:
+ * one decision deep, a move's chance is the model's of the position it
+ * leaves, the two sides' chances add up to one, and somewhere the model
+ * ranks the moves otherwise than Hard's evaluation. */
+static void
+test_expert_model (void)
+{
+  KsmPosition positions[24];
+  int n = sample_positions (positions, G_N_ELEMENTS (positions));
+  int ranked_otherwise = 0;
+
+  g_assert_cmpint (R->expert_n_features, >, 0);
+  for (int i = 0; i < n; i++)
+    {
+      KsmPlayerOptions expert = { .level = KSM_LEVEL_EXPERT, .depth = 1,
+                                  .budget_ms = KSM_NO_CLOCK_MS };
+      KsmPlayerOptions hard = expert;
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmHint by_expert[KSM_MAX_MOVES], by_hard[KSM_MAX_MOVES];
+      int count = R->legal_moves (&positions[i], moves);
+      int me = positions[i].to_move;
+
+      hard.level = KSM_LEVEL_HARD;
+      ksm_player_rank (&expert, &positions[i], moves, count, by_expert);
+      ksm_player_rank (&hard, &positions[i], moves, count, by_hard);
+      for (int k = 0; k < count; k++)
+        {
+          KsmPosition after = positions[i];
+          R->apply_move (&after, &moves[by_expert[k].move], NULL);
+          double mine = ksm_search_expert_chance (R, &after, me, me);
+          double theirs = ksm_search_expert_chance (R, &after, 1 - me, 1 - me);
+          g_assert_cmpfloat_with_epsilon (by_expert[k].win_chance, mine, 1e-9);
+          g_assert_cmpfloat_with_epsilon (mine + theirs, 1.0, 1e-6);
+        }
+      ranked_otherwise += by_expert[0].move != by_hard[0].move;
+    }
+  g_test_message ("the model's best differs from Hard's evaluation's in %d of %d",
+                  ranked_otherwise, n);
+  g_assert_cmpint (ranked_otherwise, >, 0);
+}
+
+/* A game without a learnt model gets Expert all the same: Hard, rollouts
+ * and all, move for move. */
+static void
+test_expert_without_model (void)
+{
+  const KsmRules *kasimala = R;
+  int games = 0;
+
+  for (unsigned g = 0; g < ksm_rules_n_games (); g++)
+    {
+      R = ksm_rules_nth (g);
+      if (R->expert_n_features > 0)
+        continue;
+      games++;
+
+      KsmPosition positions[12];
+      int n = sample_positions (positions, G_N_ELEMENTS (positions));
+      for (int i = 0; i < n; i++)
+        {
+          KsmMove moves[KSM_MAX_MOVES];
+          KsmRandom a, b;
+          int count = R->legal_moves (&positions[i], moves);
+          ksm_random_seed (&a, 3);
+          ksm_random_seed (&b, 3);
+          g_assert_cmpint (ksm_player_choose (KSM_LEVEL_EXPERT, &positions[i], moves, count, &a),
+                           ==,
+                           ksm_player_choose (KSM_LEVEL_HARD, &positions[i], moves, count, &b));
+        }
+    }
+  R = kasimala;
+  g_test_message ("%d games without a model", games);
+  g_assert_cmpint (games, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -538,6 +614,8 @@ main (int argc, char **argv)
   g_test_add_func ("/players/threads", test_threads);
   g_test_add_func ("/players/hard/beats-random", test_hard_beats_random);
   g_test_add_func ("/players/hard/cut-short", test_hard_cut_short);
+  g_test_add_func ("/players/expert/model", test_expert_model);
+  g_test_add_func ("/players/expert/without-model", test_expert_without_model);
   g_test_add_func ("/players/asi/search-chained-throws", test_asi_search_chained_throws);
   g_test_add_func ("/players/asi/team-evaluation", test_asi_team_evaluation);
   g_test_add_func ("/players/asi/rollouts-deterministic", test_asi_rollouts_deterministic);

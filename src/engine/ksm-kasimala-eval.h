@@ -1,5 +1,6 @@
 /* ksm-kasimala-eval.h: Kasimala's evaluation as features, for the offline
- * trainer (tools/train-kasimala.c). Private to the engine.
+ * trainers (tools/train-kasimala.c, tools/train-expert.c). Private to the
+ * engine.
  *
  * The evaluation is a logistic model: the side to throw (or to move, when a
  * throw waits) wins with the chance 1 / (1 + exp (-w . f)). Seen from that
@@ -32,7 +33,28 @@
 
 #define KSM_KASIMALA_N_FEATURES 17
 
+/* Expert's model (KsmRules.expert_*) reads the 17 above and these, from the
+ * same side, learnt by self-play (tools/train-expert.c):
+ *  17  raiders in the enemy's row, m - o; * r
+ *  18-22  what m takes with each face (kasi to ngha) alone, the most it
+ *      can; with the face it threw for all five once it has thrown; * r
+ *  23-27  the same for o's next throw; * r
+ *  28  pieces in stacks of three or more off the laigas, m - o; * r
+ *  29  pieces of m - pieces of o, times the share of pieces left on the board
+ *  30  pieces of m - pieces of o, times how near the throw limit is (0 to 1)
+ *  31  waiting pieces, m - o
+ * The weights are data/expert/kasimala.weights, which the build makes into
+ * ksm_kasimala_expert_weights. */
+#define KSM_KASIMALA_EXPERT_N_FEATURES 32
+
 extern const char *const ksm_kasimala_feature_names[KSM_KASIMALA_N_FEATURES];
+extern const char *const ksm_kasimala_expert_feature_names[KSM_KASIMALA_EXPERT_N_FEATURES];
+/* Hard's hand-tuned weights, where Expert's training starts */
+extern const double ksm_kasimala_hand_weights[KSM_KASIMALA_N_FEATURES];
+/* Expert's, from data/expert/kasimala.weights */
+extern const float ksm_kasimala_expert_weights[KSM_KASIMALA_EXPERT_N_FEATURES];
 
 /* false when the game is over (or the position is not Kasimala's) */
 bool ksm_kasimala_features (const KsmPosition *pos, double *features);
+/* all KSM_KASIMALA_EXPERT_N_FEATURES, from the side to throw */
+bool ksm_kasimala_expert_features_of (const KsmPosition *pos, double *features);

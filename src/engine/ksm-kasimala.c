@@ -603,6 +603,16 @@ const char *const ksm_kasimala_feature_names[KSM_KASIMALA_N_FEATURES] = {
   "stacked", "middle-open",
 };
 
+const char *const ksm_kasimala_expert_feature_names[KSM_KASIMALA_EXPERT_N_FEATURES] = {
+  "to-throw", "pieces", "pieces-raw", "gain-mover", "gain-mover-2nd",
+  "gain-other", "gain-other-2nd", "threat-mover", "threat-other", "safe",
+  "open-home", "raid", "waiting-vs-started", "waiting", "kasi-blocked",
+  "stacked", "middle-open", "raiders",
+  "take-kasi", "take-dwadi", "take-sudi", "take-chya", "take-ngha",
+  "other-kasi", "other-dwadi", "other-sudi", "other-chya", "other-ngha",
+  "towers", "pieces-by-board", "pieces-by-limit", "waiting-raw",
+};
+
 /* The weights tuned by hand with `kasimala-cli tournament` at length 17
  * (doc/computer-players.md): 1.2 per piece, per piece the side to throw can
  * take (with the second throw a chya or a ngha earns), 0.6 per piece the
@@ -612,7 +622,7 @@ const char *const ksm_kasimala_feature_names[KSM_KASIMALA_N_FEATURES] = {
  * but chose worse moves one move ahead, and those that chose better one
  * move ahead gained nothing measurable at Hard's depth, so the new features
  * (7, 8, 13-16) stay at 0 for now. */
-static const double eval_weights[KSM_KASIMALA_N_FEATURES] = {
+const double ksm_kasimala_hand_weights[KSM_KASIMALA_N_FEATURES] = {
   0.0,     /*  0 to-throw */
   1.2,     /*  1 pieces */
   0.0,     /*  2 pieces-raw */
@@ -643,10 +653,19 @@ capturable (const KsmPosition *pos, int side, int to, bool safe_laigas)
   return enemy;
 }
 
+/* How near the throw limit is, 0 at the start to 1 at it (0 without one):
+ * a lead then counts for more, there being less time to undo it */
+static double
+limit_near (const KsmPosition *pos)
+{
+  unsigned limit = pos->options.throw_limit;
+  return limit > 0 ? (double) pos->throw_count / limit : 0.0;
+}
+
 /* The features of a position that is not over, from the side to throw's
  * side (see ksm-kasimala-eval.h). */
 static void
-kasimala_features (const KsmPosition *pos, double *f)
+kasimala_features (const KsmPosition *pos, double *f, bool rich)
 {
   const KsmKasimalaState *st = &pos->u.kasimala;
   int length = pos->options.length;
@@ -659,7 +678,7 @@ kasimala_features (const KsmPosition *pos, double *f)
   uint8_t hit[2][MAX_CELLS];   /* bit d - 1: a piece of the side lands there with d */
   int started[2] = { 0, 0 }, safe[2] = { 0, 0 }, open_home[2] = { 0, 0 };
   int raiders[2] = { 0, 0 }, waiting[2], stacked[2] = { 0, 0 }, middle[2] = { 0, 0 };
-  int blocked[2] = { 0, 0 };
+  int blocked[2] = { 0, 0 }, towers[2] = { 0, 0 };
 
   call_once (&destination_once, fill_destinations);
   memset (hit, 0, sizeof hit);
@@ -685,6 +704,8 @@ kasimala_features (const KsmPosition *pos, double *f)
           {
             if (count > 1)
               stacked[side] += count;
+            if (count > 2)
+              towers[side] += count;
             if (row == ROW_M)
               middle[side] += count;
             else if (row == own_row (side))
@@ -792,6 +813,45 @@ kasimala_features (const KsmPosition *pos, double *f)
   f[14] = blocked[m] - blocked[o];
   f[15] = (stacked[m] - stacked[o]) * r;
   f[16] = (middle[m] - middle[o]) * r;
+  if (!rich)
+    return;
+
+  /* Expert's further features (ksm-kasimala-eval.h) */
+  f[17] = (raiders[m] - raiders[o]) * r;
+  for (int face = 0; face < MAX_DISTANCE; face++)
+    {
+      /* the throw known: every face counts what it can take */
+      int own = pos->phase == KSM_PHASE_MOVE ? best[m][pos->face] : best[m][face];
+      f[18 + face] = own * r;
+      f[23 + face] = best[o][face] * r;
+    }
+  f[28] = (towers[m] - towers[o]) * r;
+  f[29] = pieces * (st->pieces[BOTTOM] + st->pieces[TOP]) / (2.0 * length);
+  f[30] = limit_near (pos) * pieces;
+  f[31] = waiting[m] - waiting[o];
+}
+
+/* Expert's features from `player`'s side: the model is linear, so the other
+ * side's are the same negated, and the two chances add up to one. */
+static void
+kasimala_expert_features (const KsmPosition *pos, int player, float *features)
+{
+  double f[KSM_KASIMALA_EXPERT_N_FEATURES];
+  float sign = player == pos->to_move ? 1.0f : -1.0f;
+
+  kasimala_features (pos, f, true);
+  for (int i = 0; i < KSM_KASIMALA_EXPERT_N_FEATURES; i++)
+    features[i] = sign * (float) f[i];
+}
+
+bool
+ksm_kasimala_expert_features_of (const KsmPosition *pos, double *features)
+{
+  if (pos->options.game != KSM_GAME_KASIMALA || pos->phase == KSM_PHASE_OVER
+      || game_ended (pos))
+    return false;
+  kasimala_features (pos, features, true);
+  return true;
 }
 
 bool
@@ -800,7 +860,7 @@ ksm_kasimala_features (const KsmPosition *pos, double *features)
   if (pos->options.game != KSM_GAME_KASIMALA || pos->phase == KSM_PHASE_OVER
       || game_ended (pos))
     return false;
-  kasimala_features (pos, features);
+  kasimala_features (pos, features, false);
   return true;
 }
 
@@ -817,10 +877,10 @@ kasimala_evaluate (const KsmPosition *pos, int player)
       return outcome.winner < 0 ? 0.5 : outcome.winner == player ? 1.0 : 0.0;
     }
 
-  kasimala_features (pos, f);
+  kasimala_features (pos, f, false);
   double score = 0;
   for (int i = 0; i < KSM_KASIMALA_N_FEATURES; i++)
-    score += eval_weights[i] * f[i];
+    score += ksm_kasimala_hand_weights[i] * f[i];
   if (player != pos->to_move)
     score = -score;
   return 1.0 / (1.0 + exp (-score));
@@ -1377,6 +1437,10 @@ const KsmRules ksm_kasimala_rules = {
    * whole second did not beat (doc/computer-players.md); at length 25 a
    * decision cut by it takes about 100 ms */
   .hard_nodes = 8000,
+  /* learnt by tools/train-expert.c (doc/computer-players.md, "Expert") */
+  .expert_n_features = KSM_KASIMALA_EXPERT_N_FEATURES,
+  .expert_features = kasimala_expert_features,
+  .expert_weights = ksm_kasimala_expert_weights,
   .next_to_start = kasimala_next_to_start,
   .next_cell = kasimala_next_cell_query,
   .face_throws_again = kasimala_face_throws_again,
