@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ksm-analysis.h"
 #include "ksm-player.h"
 #include "ksm-random.h"
 #include "ksm-rules.h"
@@ -565,6 +566,57 @@ test_expert_model (void)
   g_assert_cmpint (ranked_otherwise, >, 0);
 }
 
+/* The hints (asked without options), the tutor and the analysis judge
+ * alike: by the strongest level, Expert, on its own fixed work and no
+ * clock, which ranks otherwise than Hard somewhere; and the best value
+ * alone, which the analysis asks of the faces not thrown, is the ranking's
+ * first where both search as deep. */
+static void
+test_judge_is_expert (void)
+{
+  KsmPosition positions[24];
+  int n = sample_positions (positions, G_N_ELEMENTS (positions));
+  int unlike_hard = 0;
+
+  g_assert_cmpint (KSM_JUDGE_LEVEL, ==, KSM_LEVEL_EXPERT);
+  for (int i = 0; i < n; i++)
+    {
+      KsmPlayerOptions expert = { .level = KSM_LEVEL_EXPERT, .budget_ms = KSM_NO_CLOCK_MS };
+      KsmPlayerOptions hard = expert, uncut = expert;
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmHint by_default[KSM_MAX_MOVES], by_expert[KSM_MAX_MOVES], by_hard[KSM_MAX_MOVES];
+      KsmHint by_analysis[KSM_MAX_MOVES], by_uncut[KSM_MAX_MOVES];
+      int count = R->legal_moves (&positions[i], moves);
+
+      hard.level = KSM_LEVEL_HARD;
+      uncut.max_nodes = -1;
+      ksm_player_rank (NULL, &positions[i], moves, count, by_default);
+      ksm_player_rank (&expert, &positions[i], moves, count, by_expert);
+      ksm_player_rank (&hard, &positions[i], moves, count, by_hard);
+      ksm_analysis_rank (NULL, &positions[i], moves, count, by_analysis);
+      for (int k = 0; k < count; k++)
+        {
+          g_assert_cmpint (by_default[k].move, ==, by_expert[k].move);
+          g_assert_cmpfloat (by_default[k].win_chance, ==, by_expert[k].win_chance);
+          g_assert_cmpint (by_analysis[k].move, ==, by_expert[k].move);
+          g_assert_cmpfloat (by_analysis[k].win_chance, ==, by_expert[k].win_chance);
+        }
+      for (int k = 0; k < count; k++)
+        if (by_default[k].move != by_hard[k].move
+            || fabs (by_default[k].win_chance - by_hard[k].win_chance) > 1e-9)
+          {
+            unlike_hard++;
+            break;
+          }
+
+      ksm_player_rank (&uncut, &positions[i], moves, count, by_uncut);
+      g_assert_cmpfloat_with_epsilon (ksm_player_best_chance (&uncut, &positions[i], moves, count),
+                                      by_uncut[0].win_chance, 1e-9);
+    }
+  g_test_message ("the judge ranks otherwise than Hard in %d of %d", unlike_hard, n);
+  g_assert_cmpint (unlike_hard, >, 0);
+}
+
 /* A game without a learnt model gets Expert all the same: Hard, rollouts
  * and all, move for move. */
 static void
@@ -616,6 +668,7 @@ main (int argc, char **argv)
   g_test_add_func ("/players/hard/cut-short", test_hard_cut_short);
   g_test_add_func ("/players/expert/model", test_expert_model);
   g_test_add_func ("/players/expert/without-model", test_expert_without_model);
+  g_test_add_func ("/players/judge/expert", test_judge_is_expert);
   g_test_add_func ("/players/asi/search-chained-throws", test_asi_search_chained_throws);
   g_test_add_func ("/players/asi/team-evaluation", test_asi_team_evaluation);
   g_test_add_func ("/players/asi/rollouts-deterministic", test_asi_rollouts_deterministic);

@@ -633,8 +633,21 @@ verb_analyse (int argc, char **argv)
       printf ("%s: %s\n", rules->player_name (options, p),
               seat->kind == KSM_SEAT_PERSON ? "person" : ksm_level_name (seat->level));
     }
-  printf ("judge: hard, depth %d, %ld positions a judgement\n", KSM_HARD_DEPTH,
-          analysis.max_nodes > 0 ? analysis.max_nodes : KSM_ANALYSIS_NODES);
+  {
+    KsmPlayerOptions judge;
+    KsmPosition start_pos;
+    int depth;
+    long max_nodes;
+
+    ksm_player_judge_options (&judge);
+    judge.max_nodes = analysis.max_nodes;
+    rules->init (&start_pos, options);
+    ksm_player_search_budget (&judge, &start_pos, &depth, &max_nodes);
+    /* the judge is Expert where the game has learnt a model, else Hard */
+    printf ("judge: %s, depth %d, %ld positions a depth\n",
+            ksm_level_name (rules->expert_n_features > 0 ? KSM_JUDGE_LEVEL : KSM_LEVEL_HARD),
+            depth, max_nodes);
+  }
   printf ("start: ");
   print_chance_list (rules, options, start);
   printf ("\n");

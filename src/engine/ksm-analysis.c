@@ -1,4 +1,4 @@
-/* ksm-analysis.c: a played game judged by Hard, with a node budget. */
+/* ksm-analysis.c: a played game judged by the judge of the hints, on fixed work. */
 #include "ksm-analysis.h"
 
 #include <string.h>
@@ -45,16 +45,16 @@ ksm_mark_for_loss (double loss)
   return KSM_MARK_NONE;
 }
 
-/* the judge of every judgement: Hard, bounded by positions, never the clock */
+/* the judge of every judgement: the hints' and the tutor's, on its fixed
+ * work or the analysis's own, never the clock */
 static void
 judge_options (const KsmAnalysisOptions *analysis, KsmPlayerOptions *judge)
 {
-  memset (judge, 0, sizeof *judge);
-  judge->level = KSM_LEVEL_HARD;
-  judge->budget_ms = KSM_NO_CLOCK_MS;
-  judge->max_nodes = analysis != NULL && analysis->max_nodes > 0 ? analysis->max_nodes
-                                                                 : KSM_ANALYSIS_NODES;
-  judge->depth = analysis != NULL && analysis->depth > 0 ? analysis->depth : KSM_HARD_DEPTH;
+  ksm_player_judge_options (judge);
+  if (analysis != NULL && analysis->max_nodes > 0)
+    judge->max_nodes = analysis->max_nodes;
+  if (analysis != NULL && analysis->depth > 0)
+    judge->depth = analysis->depth;
 }
 
 int
@@ -83,6 +83,16 @@ rank_position (Analyst *a, const KsmPosition *pos)
   a->n_hints = ksm_player_rank (&a->judge, pos, moves, n, a->hints);
   a->have_hints = true;
   return a->n_hints > 0 ? a->hints[0].win_chance : 0.5;
+}
+
+/* The mover's (team's) chance after the best move, the hints untouched */
+static double
+best_value (Analyst *a, const KsmPosition *pos)
+{
+  KsmMove moves[KSM_MAX_MOVES];
+  int n = a->rules->legal_moves (pos, moves);
+
+  return n > 0 ? ksm_player_best_chance (&a->judge, pos, moves, n) : 0.5;
 }
 
 /* the chance, by the game's evaluation alone, that `player`'s team wins */
@@ -128,7 +138,9 @@ throw_value (Analyst *a, const KsmPosition *pos, int actual, double *values)
       rules->apply_throw (&after, face);
       if (after.phase == KSM_PHASE_MOVE)
         {
-          v = rank_position (a, &after);
+          /* the face thrown is ranked whole, for the move after it; the
+           * others need only their best move's value */
+          v = face == actual ? rank_position (a, &after) : best_value (a, &after);
           if (rules->team_of (&after.options, after.to_move) != team)
             v = 1 - v;
           if (face == actual)

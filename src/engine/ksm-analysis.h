@@ -1,19 +1,16 @@
-/* ksm-analysis.h: a played game judged by the Hard player, decision by
+/* ksm-analysis.h: a played game judged by the strongest level, decision by
  * decision and throw by throw (doc/analysis.md).
  *
  * Plain C11 over ksm-rules.h and ksm-player.h. Every value is a chance of
- * winning, 0 to 1, found by Hard's search bounded by a count of positions,
- * never by the clock, so the same game gets the same analysis on any
- * machine and every run. */
+ * winning, 0 to 1, found by the judge of the hints (ksm_player_judge_options:
+ * Expert's search on its fixed work), never by the clock, so the same game
+ * gets the same analysis on any machine and every run. */
 #pragma once
 
 #include <stdbool.h>
 
 #include "ksm-player.h"
 #include "ksm-rules.h"
-
-/* positions Hard may search for one judgement */
-#define KSM_ANALYSIS_NODES  20000
 
 /* Chance of winning lost by a move, against the best: at or above these it
  * is marked doubtful (?!), bad (?) or a blunder (??). */
@@ -43,9 +40,10 @@ typedef struct {
   KsmMove move;     /* MOVE */
 } KsmAnalysisEvent;
 
+/* The judge is the hints' (ksm_player_judge_options); these change its work */
 typedef struct {
-  long max_nodes;   /* 0: KSM_ANALYSIS_NODES */
-  int  depth;       /* 0: KSM_HARD_DEPTH */
+  long max_nodes;   /* positions a depth; 0: the judge's own */
+  int  depth;       /* decisions looked ahead; 0: the judge's own */
 } KsmAnalysisOptions;
 
 /* The judgement of one event */
@@ -81,7 +79,7 @@ typedef struct {
 } KsmAnalysisSummary;
 
 /* Ranks moves[0..n_moves), the legal moves of `pos`, into hints as every
- * judgement of the analysis does (Hard with its node budget, no clock), so
+ * judgement of the analysis does (the judge, no clock), so
  * a move judged before it is played (the app's tutor) gets the mark the
  * analysis would give it. `analysis` may be NULL. Returns n_moves. */
 int ksm_analysis_rank (const KsmAnalysisOptions *analysis, const KsmPosition *pos,

@@ -48,6 +48,18 @@ _Static_assert (sizeof (StepEntry) == 8 && offsetof (StepEntry, move) == 0,
 
 static StepEntry steps[N_LENGTHS][2][MAX_DISTANCE + 1][MAX_CELLS];
 
+/* reach_table[length][side][distance][cell]: where the evaluation's reach
+ * from a cell ends, `distance` steps on (up to two whole throws, ten), as
+ * a cell, an index into the cells and whether it is a laiga: small, so the
+ * evaluation's twenty looks a piece stay in the cache */
+typedef struct {
+  uint8_t to;
+  uint8_t flat : 7;
+  uint8_t laiga : 1;
+} Landing;
+
+static Landing reach_table[N_LENGTHS][2][2 * MAX_DISTANCE + 1][MAX_CELLS];
+
 /* the laigas of the middle row, as column bits */
 static uint32_t laiga_bits[N_LENGTHS];
 
@@ -121,6 +133,21 @@ fill_destinations (void)
               };
             }
         }
+  /* a chya or a ngha's five steps, then another throw's: the path's
+   * steps compose */
+  for (int li = 0; li < N_LENGTHS; li++)
+    for (int side = 0; side < 2; side++)
+      for (int cell = 0; cell < 3 * lengths[li]; cell++)
+        for (int d = 0; d <= 2 * MAX_DISTANCE; d++)
+          {
+            int at = d <= MAX_DISTANCE ? destination[li][side][d][cell]
+                     : destination[li][side][MAX_DISTANCE][destination[li][side][d - MAX_DISTANCE][cell]];
+            reach_table[li][side][d][cell] = (Landing) {
+              (uint8_t) at,
+              (uint8_t) (at / lengths[li] * KSM_KASIMALA_MAX_LENGTH + at % lengths[li]),
+              is_laiga (lengths[li], at),
+            };
+          }
 }
 
 static inline bool
@@ -642,15 +669,28 @@ const double ksm_kasimala_hand_weights[KSM_KASIMALA_N_FEATURES] = {
   0.0,     /* 16 middle-open */
 };
 
+/* The enemy pieces `side` would take landing where `step` lands: the
+ * step table's flat index and laiga bit, with no division by the length,
+ * since the evaluation asks this some twenty times a piece */
 static inline int
-capturable (const KsmPosition *pos, int side, int to, bool safe_laigas)
+capturable (const KsmKasimalaState *st, int side, const Landing *at, bool safe_laigas)
 {
-  int value = cell_value (pos, to);
+  int value = (&st->cells[0][0])[at->flat];
   int enemy = side == BOTTOM ? -value : value;
 
-  if (enemy <= 0 || (safe_laigas && is_laiga (pos->options.length, to)))
+  if (enemy <= 0 || (safe_laigas && at->laiga))
     return 0;
   return enemy;
+}
+
+/* Marks `cell` hit by a piece `distance` away; the list of cells hit
+ * spares a scan of the whole board for the few that are */
+static inline void
+mark_hit (uint8_t *hit, uint8_t *cells, int *n_cells, int cell, int distance)
+{
+  if (hit[cell] == 0)
+    cells[(*n_cells)++] = (uint8_t) cell;
+  hit[cell] |= (uint8_t) (1u << (distance - 1));
 }
 
 /* How near the throw limit is, 0 at the start to 1 at it (0 without one):
@@ -676,6 +716,8 @@ kasimala_features (const KsmPosition *pos, double *f, bool rich)
   int best[2][MAX_DISTANCE] = { { 0 } };
   int far[2][2 * MAX_DISTANCE + 1] = { { 0 } };   /* by distance 6..10 */
   uint8_t hit[2][MAX_CELLS];   /* bit d - 1: a piece of the side lands there with d */
+  uint8_t hit_cells[2][MAX_CELLS];   /* the cells hit, in the order first hit */
+  int n_hit[2] = { 0, 0 };
   int started[2] = { 0, 0 }, safe[2] = { 0, 0 }, open_home[2] = { 0, 0 };
   int raiders[2] = { 0, 0 }, waiting[2], stacked[2] = { 0, 0 }, middle[2] = { 0, 0 };
   int blocked[2] = { 0, 0 }, towers[2] = { 0, 0 };
@@ -717,18 +759,17 @@ kasimala_features (const KsmPosition *pos, double *f, bool rich)
         int first = kasi_starts && st->waiting[side] ? 2 : 1;
         for (int d = first; d <= MAX_DISTANCE; d++)
           {
-            int to = destination[li][side][d][cell];
-            int taken = capturable (pos, side, to, safe_laigas);
+            const Landing *at = &reach_table[li][side][d][cell];
+            int taken = capturable (st, side, at, safe_laigas);
             if (taken > best[side][d - 1])
               best[side][d - 1] = taken;
             if (taken > 0)
-              hit[side][to] |= (uint8_t) (1u << (d - 1));
+              mark_hit (hit[side], hit_cells[side], &n_hit[side], at->to, d);
           }
         /* two throws' reach: a chya or a ngha, then another throw */
         for (int d = MAX_DISTANCE + 1; d <= 2 * MAX_DISTANCE; d++)
           {
-            int to = destination[li][side][MAX_DISTANCE][destination[li][side][d - MAX_DISTANCE][cell]];
-            int taken = capturable (pos, side, to, safe_laigas);
+            int taken = capturable (st, side, &reach_table[li][side][d][cell], safe_laigas);
             if (taken > far[side][d])
               far[side][d] = taken;
           }
@@ -741,12 +782,12 @@ kasimala_features (const KsmPosition *pos, double *f, bool rich)
         int last = kasi_starts ? 1 : MAX_DISTANCE;
         for (int d = 1; d <= last; d++)
           {
-            int to = destination[li][side][d][from];
-            int taken = capturable (pos, side, to, safe_laigas);
+            const Landing *at = &reach_table[li][side][d][from];
+            int taken = capturable (st, side, at, safe_laigas);
             if (taken > best[side][d - 1])
               best[side][d - 1] = taken;
             if (taken > 0)
-              hit[side][to] |= (uint8_t) (1u << (d - 1));
+              mark_hit (hit[side], hit_cells[side], &n_hit[side], at->to, d);
           }
         int step = destination[li][side][1][from];
         int holder = cell_value (pos, step);
@@ -773,15 +814,15 @@ kasimala_features (const KsmPosition *pos, double *f, bool rich)
                         * (reach > best[side][g] ? reach : best[side][g]);
             }
       /* every enemy stack within reach, by the chance of a face that reaches it */
-      for (int cell = 0; cell < 3 * length; cell++)
-        if (hit[side][cell])
-          {
-            int odds = 0;
-            for (int f = 0; f < MAX_DISTANCE; f++)
-              if (hit[side][cell] >> f & 1u)
-                odds += face_weight[f];
-            exposed += odds * capturable (pos, side, cell, safe_laigas);
-          }
+      for (int k = 0; k < n_hit[side]; k++)
+        {
+          int cell = hit_cells[side][k];
+          int odds = 0;
+          for (int f = 0; f < MAX_DISTANCE; f++)
+            if (hit[side][cell] >> f & 1u)
+              odds += face_weight[f];
+          exposed += odds * capturable (st, side, &reach_table[li][side][0][cell], safe_laigas);
+        }
       gain[side] = sum / 16.0;
       gain2[side] = second / 256.0;
       threat[side] = exposed / 16.0;

@@ -382,37 +382,63 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
   return best;
 }
 
+void
+ksm_player_search_budget (const KsmPlayerOptions *options, const KsmPosition *pos,
+                          int *depth, long *max_nodes)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  bool expert = options->level == KSM_LEVEL_EXPERT && rules->expert_n_features > 0;
+  int hard_depth = rules->hard_depth > 0 ? rules->hard_depth : KSM_HARD_DEPTH;
+  long hard_nodes = rules->hard_nodes > 0 ? rules->hard_nodes : KSM_HARD_NODES;
+
+  *depth = options->depth > 0 ? options->depth
+           : expert && rules->expert_depth > 0 ? rules->expert_depth : hard_depth;
+  *max_nodes = options->max_nodes > 0 ? options->max_nodes
+               : options->max_nodes < 0 ? 0
+               : expert && rules->expert_nodes > 0 ? rules->expert_nodes
+               : hard_nodes;
+}
+
+void
+ksm_player_judge_options (KsmPlayerOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->level = KSM_JUDGE_LEVEL;
+  options->budget_ms = KSM_NO_CLOCK_MS;
+}
+
+/* What a search is for: a choice, every move's exact value (hints), or
+ * only the best move's value, which alpha-beta at the root finds with
+ * fewer positions (the analysis's throws) */
+typedef enum {
+  AIM_CHOOSE,
+  AIM_RANK,
+  AIM_BEST,
+} SearchAim;
+
 /* Values of every move by iterative deepening: each depth completed
  * replaces the last. Each depth takes the moves best first by the depth
  * before, so when the node budget (or the clock's safety net) cuts one
- * short, the moves it finished are the likeliest best: for a choice (not
- * `exact`) the best of those wins, and the rest, not reached, get -1; for
- * hints the cut depth is thrown away. */
+ * short, the moves it finished are the likeliest best: for a choice the
+ * best of those wins, and the rest, not reached, get -1; for hints and for
+ * the best value the cut depth is thrown away. */
 static void
 search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
-               const KsmMove *moves, int n_moves, bool exact, double *values)
+               const KsmMove *moves, int n_moves, SearchAim aim, double *values)
 {
+  bool exact = aim == AIM_RANK;
   KsmSearch search;
   double trial[KSM_MAX_MOVES];
   int depth, first;
 
   ksm_search_init (&search, pos);
-  const KsmRules *rules = search.rules;
   if (options->level == KSM_LEVEL_HARD || options->level == KSM_LEVEL_EXPERT)
     {
       /* Expert is Hard with the learnt model and a budget of its own;
        * ksm_player_choose_with makes it Hard where a game has no model */
-      bool expert = options->level == KSM_LEVEL_EXPERT;
-      int hard_depth = rules->hard_depth > 0 ? rules->hard_depth : KSM_HARD_DEPTH;
-      long hard_nodes = rules->hard_nodes > 0 ? rules->hard_nodes : KSM_HARD_NODES;
-      depth = options->depth > 0 ? options->depth
-              : expert && rules->expert_depth > 0 ? rules->expert_depth : hard_depth;
+      ksm_player_search_budget (options, pos, &depth, &search.max_nodes);
       search.deadline_ns = hard_deadline (options);
-      search.max_nodes = options->max_nodes > 0 ? options->max_nodes
-                         : options->max_nodes < 0 ? 0
-                         : expert && rules->expert_nodes > 0 ? rules->expert_nodes
-                         : hard_nodes;
-      search.expert = expert;
+      search.expert = options->level == KSM_LEVEL_EXPERT;
       search.free_forced = HARD_FREE_FORCED;
       first = 1;
     }
@@ -437,7 +463,7 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
         memcpy (values, trial, sizeof (double) * (size_t) n_moves);
       else
         {
-          if (!exact && search.completed > 0)
+          if (aim == AIM_CHOOSE && search.completed > 0)
             for (int k = 0; k < n_moves; k++)
               values[order[k]] = k < search.completed ? trial[order[k]] : -1.0;
           if (search.clock_stopped)
@@ -476,7 +502,7 @@ ksm_player_choose_with (const KsmPlayerOptions *given, const KsmPosition *pos,
 
     case KSM_LEVEL_MEDIUM:
       if (options->depth > 1)
-        search_values (options, pos, moves, n_moves, false, values);
+        search_values (options, pos, moves, n_moves, AIM_CHOOSE, values);
       else
         medium_values (pos, moves, n_moves, values);
       return best_of (values, n_moves);
@@ -484,11 +510,11 @@ ksm_player_choose_with (const KsmPlayerOptions *given, const KsmPosition *pos,
     case KSM_LEVEL_HARD:
       if ((options->rollouts > 0 || ksm_rules_for (pos)->hard_rollouts > 0) && options->depth == 0)
         return choose_by_rollouts (options, pos, moves, n_moves);
-      search_values (options, pos, moves, n_moves, false, values);
+      search_values (options, pos, moves, n_moves, AIM_CHOOSE, values);
       return best_of (values, n_moves);
 
     case KSM_LEVEL_EXPERT:
-      search_values (options, pos, moves, n_moves, false, values);
+      search_values (options, pos, moves, n_moves, AIM_CHOOSE, values);
       return best_of (values, n_moves);
 
     case KSM_LEVEL_RANDOM:
@@ -579,15 +605,18 @@ int
 ksm_player_rank (const KsmPlayerOptions *options, const KsmPosition *pos,
                  const KsmMove *moves, int n_moves, KsmHint *hints)
 {
-  KsmPlayerOptions judge = { .level = KSM_LEVEL_HARD };
+  KsmPlayerOptions judge;
   double values[KSM_MAX_MOVES];
 
   if (options != NULL)
-    judge = without_missing_model (options, pos);
+    judge = *options;
+  else
+    ksm_player_judge_options (&judge);
+  judge = without_missing_model (&judge, pos);
   if (judge.level == KSM_LEVEL_RANDOM || judge.level == KSM_LEVEL_EASY)
     judge.level = KSM_LEVEL_MEDIUM;
 
-  search_values (&judge, pos, moves, n_moves, true, values);
+  search_values (&judge, pos, moves, n_moves, AIM_RANK, values);
   for (int i = 0; i < n_moves; i++)
     {
       memset (&hints[i], 0, sizeof hints[i]);
@@ -597,6 +626,29 @@ ksm_player_rank (const KsmPlayerOptions *options, const KsmPosition *pos,
     }
   qsort (hints, (size_t) n_moves, sizeof *hints, compare_hints);
   return n_moves;
+}
+
+double
+ksm_player_best_chance (const KsmPlayerOptions *options, const KsmPosition *pos,
+                        const KsmMove *moves, int n_moves)
+{
+  KsmPlayerOptions judge;
+  double values[KSM_MAX_MOVES];
+  double best = 0;
+
+  if (options != NULL)
+    judge = *options;
+  else
+    ksm_player_judge_options (&judge);
+  judge = without_missing_model (&judge, pos);
+  if (judge.level == KSM_LEVEL_RANDOM || judge.level == KSM_LEVEL_EASY)
+    judge.level = KSM_LEVEL_MEDIUM;
+
+  search_values (&judge, pos, moves, n_moves, AIM_BEST, values);
+  for (int i = 0; i < n_moves; i++)
+    if (values[i] > best)
+      best = values[i];
+  return best > 1 ? 1 : best;
 }
 
 int

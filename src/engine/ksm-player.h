@@ -90,13 +90,32 @@ typedef struct {
   double   expected_loss;
 } KsmHint;
 
+/* The judge of hints, the tutor and the analysis: the strongest level
+ * (Expert, which is Hard where a game has no learnt model) on its own
+ * fixed work, with no clock at all, so a position is judged alike on any
+ * machine and wherever it is asked (doc/analysis.md). */
+#define KSM_JUDGE_LEVEL KSM_LEVEL_EXPERT
+void ksm_player_judge_options (KsmPlayerOptions *options);
+
+/* What a level's search works to in a position of `pos`'s game, with the
+ * options' own depth and max_nodes where set: decisions looked ahead and
+ * positions a depth (0: no cap). */
+void ksm_player_search_budget (const KsmPlayerOptions *options, const KsmPosition *pos,
+                               int *depth, long *max_nodes);
+
 /* Fills hints[0..n_moves) with every move ranked, best first, and returns
- * n_moves. `options` may be NULL: Hard's search with its default budget.
+ * n_moves. `options` may be NULL: the judge (ksm_player_judge_options).
  * Random, Easy and Medium rank by the game's evaluation right after each
  * move. Hard's ranking takes as long as one of its decisions: call it from
  * a worker thread. */
 int ksm_player_rank (const KsmPlayerOptions *options, const KsmPosition *pos,
                      const KsmMove *moves, int n_moves, KsmHint *hints);
+
+/* The mover's chance after its best move, as ksm_player_rank's first hint
+ * gives it where both search as deep, with fewer positions searched: only
+ * the best's value is exact. */
+double ksm_player_best_chance (const KsmPlayerOptions *options, const KsmPosition *pos,
+                               const KsmMove *moves, int n_moves);
 
 /* One line of plain English about a hint's exposure, such as "open to a
  * dwadi or a sudi: 10 in 16" or "safe from the next throw"; for the

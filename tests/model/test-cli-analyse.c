@@ -106,7 +106,7 @@ test_analyse_same_twice (void)
   g_assert_cmpstr (first.lines[0], ==, "game: Kasimala Paay");
   g_assert_cmpstr (first.lines[1], ==, "Bricks: random");
   g_assert_cmpstr (first.lines[2], ==, "Stones: random");
-  g_assert_cmpstr (first.lines[3], ==, "judge: hard, depth 3, 2000 positions a judgement");
+  g_assert_cmpstr (first.lines[3], ==, "judge: expert, depth 3, 2000 positions a depth");
   g_assert_true (g_str_has_prefix (first.lines[4], "start: "));
   for (line = 0; line < n; line++)
     {
