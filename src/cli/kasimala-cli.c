@@ -624,7 +624,22 @@ verb_analyse (int argc, char **argv)
   options = ksm_record_get_options (record);
   events = ksm_review_events_of_record (record, &n);
   entries = g_new0 (KsmAnalysisEntry, MAX (n, 1));
-  ksm_analyse (&analysis, options, events, (int) n, entries, start, NULL, NULL);
+  {
+    /* as the app analyses: every processor, a part of the game at a time;
+     * the time goes to stderr, the judgements (the same on any machine) to
+     * stdout */
+    g_autoptr(KsmReview) review = ksm_review_new (record, NULL);
+    gint64 began = g_get_monotonic_time ();
+
+    ksm_review_analyse (review, &analysis);
+    while (!ksm_review_is_analysed (review))
+      g_main_context_iteration (NULL, TRUE);
+    for (guint i = 0; i < n; i++)
+      entries[i] = *ksm_review_get_entry (review, i);
+    memcpy (start, ksm_review_get_chances (review, 0), sizeof start);
+    fprintf (stderr, "analysed %u events in %.2f s on %u threads\n", n,
+             (g_get_monotonic_time () - began) / 1e6, MIN (g_get_num_processors (), 8));
+  }
 
   printf ("game: %s\n", rules->name);
   for (int p = 0; p < rules->n_players (options); p++)

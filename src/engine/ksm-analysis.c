@@ -251,7 +251,7 @@ apply_event (const KsmRules *rules, KsmPosition *pos, const KsmAnalysisEvent *ev
 
 int
 ksm_analyse_part (const KsmAnalysisOptions *analysis, const KsmOptions *options,
-                  const KsmAnalysisEvent *events, int first, int last,
+                  const KsmAnalysisEvent *events, int n_events, int first, int last,
                   KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
                   KsmAnalysisProgress progress, void *data)
 {
@@ -273,7 +273,7 @@ ksm_analyse_part (const KsmAnalysisOptions *analysis, const KsmOptions *options,
   a.rules->init (&pos, options);
   for (int i = 0; i < first; i++)
     apply_event (a.rules, &pos, &events[i]);
-  value = actor_value (&a, &pos, first < last ? events[first].face : -1, face_values);
+  value = actor_value (&a, &pos, first < n_events ? events[first].face : -1, face_values);
   if (start != NULL)
     share_chances (&a, &pos, value, start);
 
@@ -320,7 +320,9 @@ ksm_analyse_part (const KsmAnalysisOptions *analysis, const KsmOptions *options,
         }
 
       a.have_hints = a.have_hints && event->kind == KSM_ANALYSIS_EVENT_THROW;
-      value = actor_value (&a, &pos, i + 1 < last ? events[i + 1].face : -1, face_values);
+      /* the throw after the part's end is looked at too, as the whole
+       * game's run does, so that the part's last value is the same */
+      value = actor_value (&a, &pos, i + 1 < n_events ? events[i + 1].face : -1, face_values);
       share_chances (&a, &pos, value, entry->chance);
 
       if (progress != NULL && !progress (i + 1 - first, last - first, data))
@@ -335,7 +337,8 @@ ksm_analyse (const KsmAnalysisOptions *analysis, const KsmOptions *options,
              KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
              KsmAnalysisProgress progress, void *data)
 {
-  return ksm_analyse_part (analysis, options, events, 0, n_events, entries, start, progress, data);
+  return ksm_analyse_part (analysis, options, events, n_events, 0, n_events, entries, start,
+                           progress, data);
 }
 
 void

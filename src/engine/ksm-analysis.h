@@ -102,12 +102,14 @@ int ksm_analyse (const KsmAnalysisOptions *analysis, const KsmOptions *options,
                  KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
                  KsmAnalysisProgress progress, void *data);
 
-/* The same for events[first..last) only, into entries[first..last), the
- * events before them played unjudged; start[] (may be NULL) gets each
- * team's chance before events[first]. Every judgement depends only on its
- * position, so parts judged apart (on several threads) agree with the whole. */
+/* The same for events[first..last) of events[0..n_events) only, into
+ * entries[first..last), the events before them played unjudged; start[]
+ * (may be NULL) gets each team's chance before events[first]. Every
+ * judgement depends only on its position (and the throw after it, which
+ * is why the whole game is given), so parts judged apart (on several
+ * threads) agree with the whole. */
 int ksm_analyse_part (const KsmAnalysisOptions *analysis, const KsmOptions *options,
-                      const KsmAnalysisEvent *events, int first, int last,
+                      const KsmAnalysisEvent *events, int n_events, int first, int last,
                       KsmAnalysisEntry *entries, double start[KSM_MAX_PLAYERS],
                       KsmAnalysisProgress progress, void *data);
 

@@ -18,8 +18,10 @@ struct _KsmReview
 
   /* analysis */
   GCancellable     *cancellable;
-  KsmAnalysisEntry *entries;     /* n_steps, once analysed */
+  KsmAnalysisEntry *entries;     /* n_steps; those judged so far are set */
+  guint8           *judged;      /* n_steps: whether each entry is */
   double            start[KSM_MAX_PLAYERS];
+  gboolean          start_judged;
   int               n_teams;
   gint              done;        /* events judged so far (atomic) */
   gboolean          analysed;
@@ -36,6 +38,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  JUDGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 KsmAnalysisEvent *
 ksm_review_events_of_record (KsmRecord *record, guint *n_events)
@@ -78,6 +87,7 @@ ksm_review_finalize (GObject *object)
   g_clear_object (&self->file);
   g_clear_pointer (&self->positions, g_free);
   g_clear_pointer (&self->entries, g_free);
+  g_clear_pointer (&self->judged, g_free);
   G_OBJECT_CLASS (ksm_review_parent_class)->finalize (object);
 }
 
@@ -137,6 +147,12 @@ ksm_review_class_init (KsmReviewClass *klass)
     g_param_spec_boolean ("analysed", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* events first .. first + n_events - 1 are judged, while the analysis
+   * runs (it judges the game in order, a part at a time) */
+  signals[JUDGED] =
+    g_signal_new ("judged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 }
 
 static void
@@ -258,6 +274,11 @@ ksm_review_position_at (KsmReview *self, guint step, KsmPosition *position)
 
 /* ---- analysis ---- */
 
+/* events judged at a time: parts small enough that the graph fills in
+ * steadily, large enough that the judgement each repeats at its start
+ * (the position before its first event) costs little */
+#define CHUNK_EVENTS 32
+
 typedef struct {
   KsmAnalysisOptions options;
   KsmOptions         game_options;
@@ -267,7 +288,11 @@ typedef struct {
   double             start[KSM_MAX_PLAYERS];
   GCancellable      *cancellable;
   gint              *done;
-  KsmReview         *review;   /* only to count progress; kept alive by the task */
+  KsmReview         *review;     /* kept alive by the task */
+  GMainContext      *context;    /* where the review lives */
+  gint               next_chunk; /* atomic: the next part a worker takes */
+  int                n_chunks;
+  gint               stopped;    /* atomic: a part was cancelled */
 } AnalysisJob;
 
 static void
@@ -277,35 +302,99 @@ analysis_job_free (gpointer data)
   g_free (job->events);
   g_free (job->entries);
   g_clear_object (&job->cancellable);
+  g_main_context_unref (job->context);
   g_free (job);
 }
 
-/* One part of the game, judged on a thread of its own */
+/* A part judged, on its way to the review's thread */
+typedef struct {
+  KsmReview        *review;
+  GCancellable     *cancellable;   /* the analysis's: a newer one drops it */
+  guint             first, n;
+  KsmAnalysisEntry *entries;
+  double            start[KSM_MAX_PLAYERS];
+  gboolean          has_start;
+} JudgedPart;
+
+static void
+judged_part_free (gpointer data)
+{
+  JudgedPart *part = data;
+  g_object_unref (part->review);
+  g_object_unref (part->cancellable);
+  g_free (part->entries);
+  g_free (part);
+}
+
+static gboolean
+judged_part_arrived (gpointer data)
+{
+  JudgedPart *part = data;
+  KsmReview *self = part->review;
+
+  if (g_cancellable_is_cancelled (part->cancellable) || part->cancellable != self->cancellable
+      || self->analysed)
+    return G_SOURCE_REMOVE;
+  memcpy (&self->entries[part->first], part->entries, sizeof (KsmAnalysisEntry) * part->n);
+  memset (&self->judged[part->first], 1, part->n);
+  if (part->has_start)
+    {
+      memcpy (self->start, part->start, sizeof self->start);
+      self->start_judged = TRUE;
+    }
+  g_signal_emit (self, signals[JUDGED], 0, part->first, part->n);
+  return G_SOURCE_REMOVE;
+}
+
 typedef struct {
   AnalysisJob *job;
-  int          first, last;
   int          done;
-  int          judged;
-} AnalysisPart;
+} AnalysisWorker;
 
 static bool
 analysis_progress (int done, int total, void *data)
 {
-  AnalysisPart *part = data;
-  g_atomic_int_add (part->job->done, done - part->done);
-  part->done = done;
-  return !g_cancellable_is_cancelled (part->job->cancellable);
+  AnalysisWorker *worker = data;
+  g_atomic_int_add (worker->job->done, done - worker->done);
+  worker->done = done;
+  return !g_cancellable_is_cancelled (worker->job->cancellable);
 }
 
+/* Takes the game's parts in order, one after another, until none is left:
+ * each judgement depends on its position only, so parts judged on several
+ * threads come to the same as one run */
 static gpointer
-analyse_part (gpointer data)
+analysis_worker (gpointer data)
 {
-  AnalysisPart *part = data;
-  AnalysisJob *job = part->job;
+  AnalysisJob *job = data;
+  int k;
 
-  part->judged = ksm_analyse_part (&job->options, &job->game_options, job->events,
-                                   part->first, part->last, job->entries,
-                                   part->first == 0 ? job->start : NULL, analysis_progress, part);
+  while ((k = g_atomic_int_add (&job->next_chunk, 1)) < job->n_chunks)
+    {
+      AnalysisWorker worker = { job, 0 };
+      int first = k * CHUNK_EVENTS;
+      int last = MIN (first + CHUNK_EVENTS, (int) job->n_events);
+      JudgedPart *part;
+
+      if (ksm_analyse_part (&job->options, &job->game_options, job->events,
+                            (int) job->n_events, first, last,
+                            job->entries, first == 0 ? job->start : NULL,
+                            analysis_progress, &worker) != last - first)
+        {
+          g_atomic_int_set (&job->stopped, 1);
+          break;
+        }
+      part = g_new0 (JudgedPart, 1);
+      part->review = g_object_ref (job->review);
+      part->cancellable = g_object_ref (job->cancellable);
+      part->first = (guint) first;
+      part->n = (guint) (last - first);
+      part->entries = g_memdup2 (&job->entries[first], sizeof (KsmAnalysisEntry) * part->n);
+      part->has_start = first == 0;
+      memcpy (part->start, job->start, sizeof part->start);
+      g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, judged_part_arrived, part,
+                                  judged_part_free);
+    }
   return NULL;
 }
 
@@ -313,29 +402,18 @@ static void
 analyse_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   AnalysisJob *job = data;
-  /* each judgement depends on its position only, so the game is cut into
-   * parts, one a processor, that come to the same as one run */
-  int n_parts = CLAMP ((int) g_get_num_processors (), 1, 8);
-  AnalysisPart parts[8];
+  int n_workers = CLAMP ((int) g_get_num_processors (), 1, 8);
   GThread *threads[8] = { NULL };
-  gboolean complete = TRUE;
 
-  n_parts = MIN (n_parts, MAX ((int) job->n_events / 32, 1));
-  for (int k = 0; k < n_parts; k++)
-    {
-      parts[k] = (AnalysisPart) { .job = job,
-                                  .first = (int) ((guint64) job->n_events * k / n_parts),
-                                  .last = (int) ((guint64) job->n_events * (k + 1) / n_parts) };
-      if (k > 0)
-        threads[k] = g_thread_new ("ksm-analysis", analyse_part, &parts[k]);
-    }
-  analyse_part (&parts[0]);
-  for (int k = 1; k < n_parts; k++)
+  job->n_chunks = MAX (((int) job->n_events + CHUNK_EVENTS - 1) / CHUNK_EVENTS, 1);
+  n_workers = MIN (n_workers, job->n_chunks);
+  for (int k = 1; k < n_workers; k++)
+    threads[k] = g_thread_new ("ksm-analysis", analysis_worker, job);
+  analysis_worker (job);
+  for (int k = 1; k < n_workers; k++)
     g_thread_join (threads[k]);
-  for (int k = 0; k < n_parts; k++)
-    complete = complete && parts[k].judged == parts[k].last - parts[k].first;
 
-  if (!complete)
+  if (g_atomic_int_get (&job->stopped) || g_cancellable_is_cancelled (job->cancellable))
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("cancelled"));
   else
     g_task_return_boolean (task, TRUE);
@@ -349,9 +427,11 @@ analysed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (!g_task_propagate_boolean (G_TASK (result), NULL))
     return;
-  g_clear_pointer (&self->entries, g_free);
-  self->entries = g_steal_pointer (&job->entries);
+  /* every part, whether or not its own message came first */
+  memcpy (self->entries, job->entries, sizeof (KsmAnalysisEntry) * job->n_events);
+  memset (self->judged, 1, self->n_steps);
   memcpy (self->start, job->start, sizeof self->start);
+  self->start_judged = TRUE;
   self->analysed = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSED]);
 }
@@ -376,6 +456,18 @@ ksm_review_analyse (KsmReview *self, const KsmAnalysisOptions *options)
   for (int p = 0; p < rules->n_players (ksm_record_get_options (self->record)); p++)
     self->n_teams = MAX (self->n_teams, rules->team_of (ksm_record_get_options (self->record), p) + 1);
 
+  /* judged afresh: nothing of an earlier analysis stays */
+  g_clear_pointer (&self->entries, g_free);
+  g_clear_pointer (&self->judged, g_free);
+  self->entries = g_new0 (KsmAnalysisEntry, MAX (self->n_steps, 1));
+  self->judged = g_new0 (guint8, MAX (self->n_steps, 1));
+  self->start_judged = FALSE;
+  if (self->analysed)
+    {
+      self->analysed = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSED]);
+    }
+
   job = g_new0 (AnalysisJob, 1);
   if (options != NULL)
     job->options = *options;
@@ -385,6 +477,8 @@ ksm_review_analyse (KsmReview *self, const KsmAnalysisOptions *options)
   job->entries = g_new0 (KsmAnalysisEntry, MAX (job->n_events, 1));
   job->cancellable = g_object_ref (self->cancellable);
   job->done = &self->done;
+  job->review = self;
+  job->context = g_main_context_ref_thread_default ();
 
   task = g_task_new (self, self->cancellable, analysed_cb, NULL);
   g_task_set_source_tag (task, ksm_review_analyse);
@@ -412,7 +506,7 @@ const KsmAnalysisEntry *
 ksm_review_get_entry (KsmReview *self, guint index)
 {
   g_return_val_if_fail (KSM_IS_REVIEW (self), NULL);
-  if (!self->analysed || index >= self->n_steps)
+  if (self->judged == NULL || index >= self->n_steps || !self->judged[index])
     return NULL;
   return &self->entries[index];
 }
@@ -421,10 +515,10 @@ const double *
 ksm_review_get_chances (KsmReview *self, guint step)
 {
   g_return_val_if_fail (KSM_IS_REVIEW (self), NULL);
-  if (!self->analysed)
-    return NULL;
   step = MIN (step, self->n_steps);
-  return step == 0 ? self->start : self->entries[step - 1].chance;
+  if (step == 0)
+    return self->start_judged ? self->start : NULL;
+  return ksm_review_get_entry (self, step - 1) != NULL ? self->entries[step - 1].chance : NULL;
 }
 
 int

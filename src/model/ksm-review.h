@@ -1,5 +1,5 @@
 /* ksm-review.h: a saved game looked at step by step, read-only, with the
- * Hard player's analysis of it (doc/analysis.md). */
+ * analysis of it by the hints' judge (doc/analysis.md). */
 #pragma once
 
 #include <gio/gio.h>
@@ -34,13 +34,16 @@ const KsmPosition *ksm_review_get_position     (KsmReview *self);
 /* the position at any step */
 void               ksm_review_position_at      (KsmReview *self, guint step, KsmPosition *position);
 
-/* Analysis: runs on a worker thread; "analysed" tells when it is done. */
+/* Analysis: runs on worker threads, every processor judging the game a
+ * part at a time and in order; "judged" (first, n_events) tells as each
+ * part lands, "analysed" when the whole is done. */
 void               ksm_review_analyse          (KsmReview *self, const KsmAnalysisOptions *options);
 gboolean           ksm_review_is_analysed      (KsmReview *self);
 double             ksm_review_get_progress     (KsmReview *self);
-/* the judgement of event `index` (step index + 1 shows its result) */
+/* the judgement of event `index` (step index + 1 shows its result), NULL
+ * while it is not judged */
 const KsmAnalysisEntry *ksm_review_get_entry   (KsmReview *self, guint index);
-/* each team's chance at step `step` */
+/* each team's chance at step `step`, NULL while it is not judged */
 const double      *ksm_review_get_chances      (KsmReview *self, guint step);
 void               ksm_review_get_summary      (KsmReview *self, KsmAnalysisSummary summary[KSM_MAX_PLAYERS]);
 int                ksm_review_get_n_teams      (KsmReview *self);

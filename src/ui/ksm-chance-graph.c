@@ -67,52 +67,63 @@ ksm_chance_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     cairo_set_dash (cr, NULL, 0, 0);
   }
 
-  if (ksm_review_is_analysed (self->review))
-    {
-      int n_teams = ksm_review_get_n_teams (self->review);
+  /* what is judged so far: the analysis fills the game in as it goes */
+  {
+    int n_teams = ksm_review_get_n_teams (self->review);
 
-      cairo_set_line_width (cr, 2);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      for (int t = 0; t < n_teams; t++)
-        {
-          gdk_rgba_parse (&line, team_colours[t]);
-          gdk_cairo_set_source_rgba (cr, &line);
-          for (guint s = 0; s <= ksm_review_get_n_steps (self->review); s++)
-            {
-              double x = width * s / n_steps;
-              double y = (1 - ksm_review_get_chances (self->review, s)[t]) * (height - 4) + 2;
-              if (s == 0)
-                cairo_move_to (cr, x, y);
-              else
-                cairo_line_to (cr, x, y);
-            }
-          cairo_stroke (cr);
-        }
-
-      /* the marked moves: a dot on the mover's line, bigger the worse */
+    cairo_set_line_width (cr, 2);
+    cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+    for (int t = 0; t < n_teams; t++)
       {
-        KsmRecord *record = ksm_review_get_record (self->review);
-        const KsmRules *rules = ksm_record_get_rules (record);
-        const KsmOptions *options = ksm_record_get_options (record);
+        gboolean drawing = FALSE;
 
-        for (guint i = 0; i < ksm_review_get_n_steps (self->review); i++)
+        gdk_rgba_parse (&line, team_colours[t]);
+        gdk_cairo_set_source_rgba (cr, &line);
+        for (guint s = 0; s <= ksm_review_get_n_steps (self->review); s++)
           {
-            const KsmAnalysisEntry *entry = ksm_review_get_entry (self->review, i);
-            int team;
-            double x, y;
+            const double *chances = ksm_review_get_chances (self->review, s);
+            double x = width * s / n_steps;
+            double y;
 
-            if (entry->mark == KSM_MARK_NONE)
-              continue;
-            team = rules->team_of (options, ksm_record_get_event (record, i)->player);
-            x = width * (i + 1) / n_steps;
-            y = (1 - entry->chance[team]) * (height - 4) + 2;
-            gdk_rgba_parse (&line, team_colours[team]);
-            gdk_cairo_set_source_rgba (cr, &line);
-            cairo_arc (cr, x, y, 1.5 + entry->mark, 0, 2 * G_PI);
-            cairo_fill (cr);
+            if (chances == NULL)
+              {
+                drawing = FALSE;   /* not judged yet: a gap */
+                continue;
+              }
+            y = (1 - chances[t]) * (height - 4) + 2;
+            if (drawing)
+              cairo_line_to (cr, x, y);
+            else
+              cairo_move_to (cr, x, y);
+            drawing = TRUE;
           }
+        cairo_stroke (cr);
       }
+
+    /* the marked moves: a dot on the mover's line, bigger the worse */
+    {
+      KsmRecord *record = ksm_review_get_record (self->review);
+      const KsmRules *rules = ksm_record_get_rules (record);
+      const KsmOptions *options = ksm_record_get_options (record);
+
+      for (guint i = 0; i < ksm_review_get_n_steps (self->review); i++)
+        {
+          const KsmAnalysisEntry *entry = ksm_review_get_entry (self->review, i);
+          int team;
+          double x, y;
+
+          if (entry == NULL || entry->mark == KSM_MARK_NONE)
+            continue;
+          team = rules->team_of (options, ksm_record_get_event (record, i)->player);
+          x = width * (i + 1) / n_steps;
+          y = (1 - entry->chance[team]) * (height - 4) + 2;
+          gdk_rgba_parse (&line, team_colours[team]);
+          gdk_cairo_set_source_rgba (cr, &line);
+          cairo_arc (cr, x, y, 1.5 + entry->mark, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
     }
+  }
 
   /* where the review is */
   {
@@ -171,6 +182,8 @@ ksm_chance_graph_init (KsmChanceGraph *self)
   g_signal_group_connect_object (self->review_signals, "notify::step", G_CALLBACK (review_changed_cb),
                                  self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->review_signals, "notify::analysed", G_CALLBACK (review_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->review_signals, "judged", G_CALLBACK (review_changed_cb),
                                  self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,

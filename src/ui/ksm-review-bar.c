@@ -82,6 +82,7 @@ value_changed_cb (KsmReviewBar *self)
 
 static void step_changed_cb (KsmReviewBar *self);
 static void analysed_cb (KsmReviewBar *self);
+static void judged_cb (KsmReviewBar *self, guint first, guint n_events);
 
 /* The event a step ends on, in the words of its history row (the row of
  * the game as far as the step: a throw whose move is still to come is
@@ -145,6 +146,8 @@ ksm_review_bar_init (KsmReviewBar *self)
   g_signal_group_connect_object (self->review_signals, "notify::step", G_CALLBACK (step_said_cb),
                                  self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->review_signals, "notify::analysed", G_CALLBACK (analysed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->review_signals, "judged", G_CALLBACK (judged_cb),
                                  self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->adjustment, "value-changed", G_CALLBACK (value_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -360,6 +363,19 @@ analysed_cb (KsmReviewBar *self)
   update_legend (self);
   update_judgement (self);
   update_summary (self);
+}
+
+/* a part of the game judged: the step shown may be in it */
+static void
+judged_cb (KsmReviewBar *self, guint first, guint n_events)
+{
+  guint step = ksm_review_get_step (self->review);
+
+  if (step == 0 ? first == 0 : step - 1 >= first && step - 1 < first + n_events)
+    {
+      update_legend (self);
+      update_judgement (self);
+    }
 }
 
 void

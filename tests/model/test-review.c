@@ -180,7 +180,7 @@ test_analysis_deterministic (void)
     g_autofree KsmAnalysisEntry *parts = g_new0 (KsmAnalysisEntry, n);
     const guint cuts[] = { 0, 37, 38, 91, n };
     for (guint k = 0; k + 1 < G_N_ELEMENTS (cuts); k++)
-      g_assert_cmpint (ksm_analyse_part (&options, ksm_record_get_options (record), events,
+      g_assert_cmpint (ksm_analyse_part (&options, ksm_record_get_options (record), events, (int) n,
                                          (int) cuts[k], (int) cuts[k + 1], parts, NULL, NULL, NULL),
                        ==, (int) (cuts[k + 1] - cuts[k]));
     g_assert_cmpmem (parts, sizeof (KsmAnalysisEntry) * n, first, sizeof (KsmAnalysisEntry) * n);
@@ -208,6 +208,95 @@ test_analysis_deterministic (void)
       marks -= first[i].mark != KSM_MARK_NONE;
     g_assert_cmpint (marks, ==, 0);
   }
+}
+
+typedef struct {
+  KsmReview *review;
+  guint      parts;
+  guint      judged;            /* events judged, by the signals */
+  guint      judged_at_first;   /* the review's when the first part landed */
+  gboolean   analysed_at_first;
+  guint8    *seen;
+  const KsmAnalysisEntry *expected;
+} Progressive;
+
+static void
+judged_cb (KsmReview *review, guint first, guint n_events, Progressive *p)
+{
+  guint judged_now = 0;
+
+  g_assert_cmpuint (n_events, >, 0);
+  g_assert_cmpuint (first + n_events, <=, ksm_review_get_n_steps (review));
+  for (guint i = 0; i < ksm_review_get_n_steps (review); i++)
+    judged_now += ksm_review_get_entry (review, i) != NULL;
+  if (p->parts == 0)
+    {
+      p->judged_at_first = judged_now;
+      p->analysed_at_first = ksm_review_is_analysed (review);
+    }
+  /* each part once, its judgements there for the views to draw, and the
+   * same as the whole game's */
+  for (guint i = first; i < first + n_events; i++)
+    {
+      g_assert_false (p->seen[i]);
+      p->seen[i] = 1;
+      g_assert_nonnull (ksm_review_get_entry (review, i));
+      g_assert_nonnull (ksm_review_get_chances (review, i + 1));
+      g_assert_cmpmem (ksm_review_get_entry (review, i), sizeof (KsmAnalysisEntry),
+                       &p->expected[i], sizeof (KsmAnalysisEntry));
+    }
+  p->parts++;
+  p->judged += n_events;
+}
+
+/* The graph fills in as the judgements come: the review tells of each part
+ * as it lands, long before the whole game is judged, and what it tells is
+ * what the whole analysis gives. */
+static void
+test_analysis_progressive (void)
+{
+  g_autoptr(KsmRecord) record = make_record (5, 400);
+  g_autoptr(KsmReview) review = ksm_review_new (record, NULL);
+  g_autofree KsmAnalysisEntry *whole = NULL;
+  g_autofree guint8 *seen = NULL;
+  KsmAnalysisOptions options = { .max_nodes = TEST_NODES };
+  double start[KSM_MAX_PLAYERS];
+  Progressive p = { 0 };
+  guint n;
+
+  analyse (record, &whole, start, &n);
+  seen = g_new0 (guint8, n);
+  p.review = review;
+  p.seen = seen;
+  p.expected = whole;
+
+  g_assert_null (ksm_review_get_chances (review, 0));
+  g_assert_null (ksm_review_get_entry (review, 0));
+  g_signal_connect (review, "judged", G_CALLBACK (judged_cb), &p);
+  ksm_review_analyse (review, &options);
+  g_assert_null (ksm_review_get_entry (review, 0));
+  wait_for (analysed, review, "the analysis");
+
+  g_test_message ("%u parts told before the end", p.parts);
+  g_assert_cmpuint (p.parts, >=, 2);
+  g_assert_false (p.analysed_at_first);
+  g_assert_cmpuint (p.judged_at_first, <, n);
+  g_assert_cmpuint (p.judged_at_first, >, 0);
+  g_assert_cmpuint (p.judged, <=, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpmem (ksm_review_get_entry (review, i), sizeof (KsmAnalysisEntry),
+                     &whole[i], sizeof (KsmAnalysisEntry));
+  g_assert_cmpmem (ksm_review_get_chances (review, 0), sizeof start, start, sizeof start);
+
+  /* analysed again, it starts afresh */
+  g_signal_handlers_disconnect_by_func (review, judged_cb, &p);
+  ksm_review_analyse (review, &options);
+  g_assert_false (ksm_review_is_analysed (review));
+  g_assert_null (ksm_review_get_entry (review, 0));
+  g_assert_null (ksm_review_get_chances (review, 0));
+  wait_for (analysed, review, "the second analysis");
+  g_assert_cmpmem (ksm_review_get_entry (review, n - 1), sizeof (KsmAnalysisEntry),
+                   &whole[n - 1], sizeof (KsmAnalysisEntry));
 }
 
 static void
@@ -297,6 +386,7 @@ main (int argc, char **argv)
   g_test_add_func ("/review/finished-game", test_finished_game);
   g_test_add_func ("/review/marks", test_marks);
   g_test_add_func ("/review/analysis-deterministic", test_analysis_deterministic);
+  g_test_add_func ("/review/analysis-progressive", test_analysis_progressive);
   g_test_add_func ("/review/play-from-here", test_play_from_here);
   return g_test_run ();
 }
