@@ -601,12 +601,12 @@ compare_hints (const void *a, const void *b)
   return x->move - y->move;
 }
 
-int
-ksm_player_rank (const KsmPlayerOptions *options, const KsmPosition *pos,
-                 const KsmMove *moves, int n_moves, KsmHint *hints)
+/* Who ranks: the options given, else the judge; Expert without a model is
+ * Hard, and the levels that do not search rank as Medium */
+static KsmPlayerOptions
+ranking_judge (const KsmPlayerOptions *options, const KsmPosition *pos)
 {
   KsmPlayerOptions judge;
-  double values[KSM_MAX_MOVES];
 
   if (options != NULL)
     judge = *options;
@@ -615,6 +615,15 @@ ksm_player_rank (const KsmPlayerOptions *options, const KsmPosition *pos,
   judge = without_missing_model (&judge, pos);
   if (judge.level == KSM_LEVEL_RANDOM || judge.level == KSM_LEVEL_EASY)
     judge.level = KSM_LEVEL_MEDIUM;
+  return judge;
+}
+
+int
+ksm_player_rank (const KsmPlayerOptions *options, const KsmPosition *pos,
+                 const KsmMove *moves, int n_moves, KsmHint *hints)
+{
+  KsmPlayerOptions judge = ranking_judge (options, pos);
+  double values[KSM_MAX_MOVES];
 
   search_values (&judge, pos, moves, n_moves, AIM_RANK, values);
   for (int i = 0; i < n_moves; i++)
@@ -632,17 +641,9 @@ double
 ksm_player_best_chance (const KsmPlayerOptions *options, const KsmPosition *pos,
                         const KsmMove *moves, int n_moves)
 {
-  KsmPlayerOptions judge;
+  KsmPlayerOptions judge = ranking_judge (options, pos);
   double values[KSM_MAX_MOVES];
   double best = 0;
-
-  if (options != NULL)
-    judge = *options;
-  else
-    ksm_player_judge_options (&judge);
-  judge = without_missing_model (&judge, pos);
-  if (judge.level == KSM_LEVEL_RANDOM || judge.level == KSM_LEVEL_EASY)
-    judge.level = KSM_LEVEL_MEDIUM;
 
   search_values (&judge, pos, moves, n_moves, AIM_BEST, values);
   for (int i = 0; i < n_moves; i++)

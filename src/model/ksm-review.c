@@ -332,8 +332,8 @@ judged_part_arrived (gpointer data)
   JudgedPart *part = data;
   KsmReview *self = part->review;
 
-  if (g_cancellable_is_cancelled (part->cancellable) || part->cancellable != self->cancellable
-      || self->analysed)
+  /* a newer analysis (or the review's end) has replaced this one's */
+  if (part->cancellable != self->cancellable || self->analysed)
     return G_SOURCE_REMOVE;
   memcpy (&self->entries[part->first], part->entries, sizeof (KsmAnalysisEntry) * part->n);
   memset (&self->judged[part->first], 1, part->n);
