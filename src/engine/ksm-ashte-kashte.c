@@ -6,9 +6,11 @@
  * is file + 7 * rank, a1 = 0, g7 = 48. A token's place is its index along
  * its colour's path (0-48, 48 the centre), or OFF_BOARD before it enters
  * under Falkener's grace. */
+#include "ksm-ashte-eval.h"
 #include "ksm-rules.h"
 #include "ksm-text.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -476,6 +478,230 @@ ashte_evaluate (const KsmPosition *pos, int player)
   return 1.0 / (1.0 + __builtin_exp (-lead));
 }
 
+/* ---- Expert's model (ksm-ashte-eval.h) ---- */
+
+const char *const ksm_ashte_expert_feature_names[KSM_ASHTE_EXPERT_N_FEATURES] = {
+  "hand-lead", "hand-chance", "to-throw", "progress", "progress-sq", "home",
+  "off-board", "blooded", "unblooded-late", "unblooded-stuck", "inner", "innermost",
+  "safe", "stacked-open", "lost-throw", "exposed", "exposed-progress",
+  "capture-to-throw", "capture-progress-to-throw", "capture-waiting",
+  "capture-progress-waiting", "capture-unblooded", "hindmost", "lead-by-stage",
+};
+
+const double ksm_ashte_start_weights[KSM_ASHTE_EXPERT_N_FEATURES] = { [0] = 1.0 };
+
+/* Out of 16: one, two, three, four, ashte */
+static const int face_odds[5] = { 4, 6, 4, 1, 1 };
+
+/* What the features read of one side */
+typedef struct {
+  double score;          /* ashte_evaluate's */
+  double progress, progress_sq, hindmost;
+  int    home, off, late, stuck, inner, innermost, safe, stacked;
+  bool   held;           /* the blood rule still holds it back */
+  bool   blooded;        /* under the blood rule, has captured */
+  double lost;           /* chance its next throw moves nothing */
+  double capture;        /* chance its next throw can capture */
+  double capture_value;  /* the most progress it can send back, by the odds */
+  uint64_t reach[5];     /* cells its tokens can land on, by face */
+} AshteSide;
+
+static double
+hand_score (const KsmPosition *pos, int p)
+{
+  double score = 0;
+  for (int t = 0; t < TOKENS; t++)
+    {
+      int index = pos->u.ashte.token[p][t];
+      score += index < 0 ? -4 : index;
+      if (index == CENTRE)
+        score += 8;
+    }
+  if ((pos->u.ashte.blooded >> p & 1u) || !(pos->options.flags & KSM_OPT_ASHTE_BLOOD_RULE))
+    score += 12;
+  return score;
+}
+
+/* Where `p`'s tokens land with each face, as ashte_legal_moves allows */
+static void
+side_reach (const KsmPosition *pos, int p, AshteSide *side)
+{
+  int colour = colour_of (&pos->options, p);
+  for (int face = 0; face < 5; face++)
+    {
+      int value = face_value (face);
+      uint64_t reach = 0;
+      for (int t = 0; t < TOKENS; t++)
+        {
+          int from = pos->u.ashte.token[p][t];
+          int to = from == OFF_BOARD ? (value == 4 || value == 8 ? 0 : -1) : from + value;
+          if (to < 0 || to > CENTRE || (side->held && to > OUTER_END))
+            continue;
+          reach |= 1ull << tables.path[colour][to];
+        }
+      side->reach[face] = reach;
+    }
+}
+
+static void
+ashte_expert_features (const KsmPosition *pos, int player, float *features)
+{
+  const KsmAshteState *st = &pos->u.ashte;
+  int np = pos->options.n_players;
+  bool blood_rule = pos->options.flags & KSM_OPT_ASHTE_BLOOD_RULE;
+  AshteSide sides[KSM_MAX_PLAYERS];
+  /* by cell: the progress of each side's tokens there, and how many */
+  int16_t worth[KSM_MAX_PLAYERS][N_CELLS];
+  memset (worth, 0, sizeof worth);
+
+  ensure_tables ();
+  for (int p = 0; p < np; p++)
+    {
+      AshteSide *s = &sides[p];
+      int colour = colour_of (&pos->options, p);
+      memset (s, 0, sizeof *s);
+      s->score = hand_score (pos, p);
+      s->blooded = blood_rule && (st->blooded >> p & 1u);
+      s->held = blood_rule && !(st->blooded >> p & 1u);
+      s->hindmost = 1.0;
+      for (int t = 0; t < TOKENS; t++)
+        {
+          int index = st->token[p][t];
+          double share = index < 0 ? 0.0 : index / 48.0;
+          s->progress += share;
+          s->progress_sq += share * share;
+          if (share < s->hindmost)
+            s->hindmost = share;
+          if (index < 0)
+            {
+              s->off++;
+              continue;
+            }
+          int cell = tables.path[colour][index];
+          s->home += index == CENTRE;
+          s->late += s->held && index >= 16;
+          s->stuck += s->held && index == OUTER_END;
+          s->inner += index >= INNER_ENTRY && index < CENTRE;
+          s->innermost += index >= 40 && index < CENTRE;
+          s->safe += tables.safe[cell] && index > 0;
+          if (!tables.shared[cell])
+            {
+              s->stacked += tokens_at (tokens_word (st, p), index) > 1;
+              worth[p][cell] = (int16_t) (worth[p][cell] + index);
+            }
+        }
+      side_reach (pos, p, s);
+    }
+
+  /* each side's captures with its next throw, by face */
+  for (int p = 0; p < np; p++)
+    {
+      AshteSide *s = &sides[p];
+      bool known = pos->phase == KSM_PHASE_MOVE && pos->to_move == p;
+      for (int face = 0; face < 5; face++)
+        {
+          int odds = known ? (face == pos->face ? 16 : 0) : face_odds[face];
+          if (odds == 0)
+            continue;
+          if (s->reach[face] == 0)
+            {
+              s->lost += odds / 16.0;
+              continue;
+            }
+          int best = -1;
+          for (uint64_t bits = s->reach[face]; bits != 0; bits &= bits - 1)
+            {
+              int cell = __builtin_ctzll (bits);
+              if (tables.shared[cell])
+                continue;
+              int taken = -1;
+              for (int q = 0; q < np; q++)
+                if (q != p && tokens_at (tokens_word (st, q), tables.place[colour_of (&pos->options, q)][cell]) > 0)
+                  taken = (taken < 0 ? 0 : taken) + worth[q][cell];
+              if (taken > best)
+                best = taken;
+            }
+          if (best >= 0)
+            {
+              s->capture += odds / 16.0;
+              s->capture_value += odds / 16.0 * best / 48.0;
+            }
+        }
+    }
+
+  /* the rival: with more than two, the best of the rest by hand score */
+  int rival = -1;
+  for (int k = 1; k < np; k++)
+    {
+      int q = (player + k) % np;
+      if (rival < 0 || sides[q].score > sides[rival].score)
+        rival = q;
+    }
+
+  double q[2][KSM_ASHTE_EXPERT_N_FEATURES];
+  int who[2] = { player, rival };
+  for (int k = 0; k < 2; k++)
+    {
+      int p = who[k];
+      const AshteSide *s = &sides[p];
+      int colour = colour_of (&pos->options, p);
+      double exposed = 0, exposed_value = 0;
+      /* each token on an unsafe square, by the chance some rival's next
+       * throw lands there */
+      for (int t = 0; t < TOKENS; t++)
+        {
+          int index = st->token[p][t];
+          if (index < 0)
+            continue;
+          int cell = tables.path[colour][index];
+          if (tables.shared[cell])
+            continue;
+          int odds = 0;
+          for (int face = 0; face < 5; face++)
+            {
+              bool hit = false;
+              for (int o = 0; o < np && !hit; o++)
+                hit = o != p && (sides[o].reach[face] >> cell & 1u)
+                      && !(pos->phase == KSM_PHASE_MOVE && pos->to_move == o && pos->face != face);
+              odds += hit ? face_odds[face] : 0;
+            }
+          exposed += odds / 16.0;
+          exposed_value += odds / 16.0 * index / 48.0;
+        }
+      bool to_throw = pos->to_move == p;
+      double *f = q[k];
+      f[0] = s->score / 40.0;
+      f[1] = 0;
+      f[2] = to_throw;
+      f[3] = s->progress;
+      f[4] = s->progress_sq;
+      f[5] = s->home;
+      f[6] = s->off;
+      f[7] = s->blooded;
+      f[8] = s->late;
+      f[9] = s->stuck;
+      f[10] = s->inner;
+      f[11] = s->innermost;
+      f[12] = s->safe;
+      f[13] = s->stacked;
+      f[14] = s->lost;
+      f[15] = exposed;
+      f[16] = exposed_value;
+      f[17] = to_throw ? s->capture : 0;
+      f[18] = to_throw ? s->capture_value : 0;
+      f[19] = to_throw ? 0 : s->capture;
+      f[20] = to_throw ? 0 : s->capture_value;
+      f[21] = s->held ? s->capture : 0;
+      f[22] = s->hindmost;
+      f[23] = 0;
+    }
+  for (int i = 0; i < KSM_ASHTE_EXPERT_N_FEATURES; i++)
+    features[i] = (float) (q[0][i] - q[1][i]);
+  double lead = q[0][0] - q[1][0];
+  features[1] = (float) (1.0 / (1.0 + exp (-lead)) - 0.5);
+  features[23] = (float) (lead * (sides[player].progress + sides[rival].progress) / 8.0);
+}
+
 /* ---- geometry ---- */
 
 static int
@@ -935,6 +1161,10 @@ const KsmRules ksm_ashte_kashte_rules = {
   /* more than any depth of three decisions here has needed: the search
    * ends on its depth */
   .hard_nodes = 20000,
+  /* learnt by tools/train-expert.c (doc/computer-players.md, "Expert") */
+  .expert_n_features = KSM_ASHTE_EXPERT_N_FEATURES,
+  .expert_features = ashte_expert_features,
+  .expert_weights = ksm_ashte_kashte_expert_weights,
   .option_info = ashte_option_info,
   .n_option_info = sizeof ashte_option_info / sizeof ashte_option_info[0],
   .default_options = ashte_default_options,
