@@ -4,6 +4,7 @@
  *   ninja -C BUILD tools/train-expert
  *   BUILD/tools/train-expert [--game G] [--games N] [--seed S] [--alpha A]
  *                            [--lambda L] [--from FILE] [--out FILE] [--check N]
+ *                            [--players N]
  *
  * Both sides play one move ahead by the model being learnt, on throws drawn
  * from the seed, and after every throw the model's value of the position
@@ -27,6 +28,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ksm-ashte-eval.h"
 #include "ksm-kasimala-eval.h"
 #include "ksm-random.h"
 #include "ksm-rules.h"
@@ -36,6 +38,17 @@
 
 static const KsmRules *R;
 static int NF;
+
+/* a feature's name, for the games whose names are known here */
+static const char *
+feature_name (int i)
+{
+  if (R == ksm_rules_lookup ("kasimala"))
+    return ksm_kasimala_expert_feature_names[i];
+  if (R == ksm_rules_lookup ("ashte-kashte"))
+    return ksm_ashte_expert_feature_names[i];
+  return "";
+}
 
 static double
 now_s (void)
@@ -170,7 +183,7 @@ int
 main (int argc, char **argv)
 {
   const char *game = "kasimala", *from = NULL, *out = NULL;
-  int games = 5000, check = 0;
+  int games = 5000, check = 0, players = 0;
   unsigned long long seed = 1;
   double alpha0 = 0.01, lambda = 0.7;
 
@@ -184,6 +197,7 @@ main (int argc, char **argv)
       else if (strcmp (argv[i], "--from") == 0) from = argv[i + 1];
       else if (strcmp (argv[i], "--out") == 0) out = argv[i + 1];
       else if (strcmp (argv[i], "--check") == 0) check = atoi (argv[i + 1]);
+      else if (strcmp (argv[i], "--players") == 0) players = atoi (argv[i + 1]);
       else
         {
           fprintf (stderr, "unknown option %s\n", argv[i]);
@@ -210,10 +224,20 @@ main (int argc, char **argv)
     }
   else if (strcmp (game, "kasimala") == 0)
     memcpy (start, ksm_kasimala_hand_weights, sizeof ksm_kasimala_hand_weights);
+  else if (strcmp (game, "ashte-kashte") == 0)
+    memcpy (start, ksm_ashte_start_weights, sizeof ksm_ashte_start_weights);
   memcpy (w, start, sizeof w);
 
   KsmOptions options;
   R->default_options (&options);
+  if (players > 0)
+    options.n_players = (uint8_t) players;
+  char problem[KSM_ERROR_MAX];
+  if (!R->check_options (&options, problem, sizeof problem))
+    {
+      fprintf (stderr, "%s\n", problem);
+      return 2;
+    }
   double t0 = now_s ();
 
   /* the features' mean squares, under the starting weights' play */
@@ -255,8 +279,7 @@ main (int argc, char **argv)
   printf ("first player's share in self-play: %.3f\n", points / games);
   for (int i = 0; i < NF; i++)
     printf ("  %2d %-20s %9.4f (from %.4f)\n", i,
-            R == ksm_rules_lookup ("kasimala") ? ksm_kasimala_expert_feature_names[i] : "",
-            w[i], start[i]);
+            feature_name (i), w[i], start[i]);
 
   if (check > 0)
     {
@@ -293,9 +316,10 @@ main (int argc, char **argv)
                      "# --alpha %g --lambda %g%s%s; the build makes them into the engine's\n"
                      "# weights.\n", R->name, game, games, seed, alpha0, lambda,
                from != NULL ? " --from " : "", from != NULL ? from : "");
+      if (players > 0)
+        fprintf (file, "# With --players %d.\n", players);
       for (int i = 0; i < NF; i++)
-        fprintf (file, "%.6g # %s\n", w[i],
-                 R == ksm_rules_lookup ("kasimala") ? ksm_kasimala_expert_feature_names[i] : "");
+        fprintf (file, "%.6g # %s\n", w[i], feature_name (i));
       fclose (file);
     }
   return 0;
