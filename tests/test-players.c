@@ -19,6 +19,8 @@
 #include "ksm-search.h"
 
 static const KsmRules *R;
+/* players in sample_positions' games; 0: the game's default */
+static int sample_players;
 
 static KsmPosition
 parse (const char *text)
@@ -242,6 +244,8 @@ sample_positions (KsmPosition *out, int max)
   int n = 0;
 
   R->default_options (&options);
+  if (sample_players > 0)
+    options.n_players = (uint8_t) sample_players;
   for (guint64 g = 0; n < max; g++)
     {
       KsmRandom rng;
@@ -528,42 +532,65 @@ test_hard_cut_short (void)
 /* Expert judges the leaves of Hard's search by the game's learnt model:
  * one decision deep, a move's chance is the model's of the position it
  * leaves, the two sides' chances add up to one, and somewhere the model
- * ranks the moves otherwise than Hard's evaluation. */
+ * ranks the moves otherwise than Hard's evaluation. Every game listed has a
+ * model, Ashte Kashte's with two players. */
 static void
 test_expert_model (void)
 {
-  KsmPosition positions[24];
-  int n = sample_positions (positions, G_N_ELEMENTS (positions));
-  int ranked_otherwise = 0;
+  static const char *const with_model[] = { "kasimala", "ashte-kashte" };
+  const KsmRules *kasimala = R;
 
-  g_assert_cmpint (R->expert_n_features, >, 0);
-  for (int i = 0; i < n; i++)
+  for (gsize g = 0; g < G_N_ELEMENTS (with_model); g++)
     {
-      KsmPlayerOptions expert = { .level = KSM_LEVEL_EXPERT, .depth = 1,
-                                  .budget_ms = KSM_NO_CLOCK_MS };
-      KsmPlayerOptions hard = expert;
-      KsmMove moves[KSM_MAX_MOVES];
-      KsmHint by_expert[KSM_MAX_MOVES], by_hard[KSM_MAX_MOVES];
-      int count = R->legal_moves (&positions[i], moves);
-      int me = positions[i].to_move;
+      KsmPosition positions[24];
+      int ranked_otherwise = 0;
 
-      hard.level = KSM_LEVEL_HARD;
-      ksm_player_rank (&expert, &positions[i], moves, count, by_expert);
-      ksm_player_rank (&hard, &positions[i], moves, count, by_hard);
-      for (int k = 0; k < count; k++)
+      R = ksm_rules_lookup (with_model[g]);
+      g_assert_nonnull (R);
+      g_assert_cmpint (R->expert_n_features, >, 0);
+      g_assert_cmpint (R->expert_n_features, <=, KSM_EXPERT_MAX_FEATURES);
+      sample_players = 2;
+      int n = sample_positions (positions, G_N_ELEMENTS (positions));
+      for (int i = 0; i < n; i++)
         {
-          KsmPosition after = positions[i];
-          R->apply_move (&after, &moves[by_expert[k].move], NULL);
-          double mine = ksm_search_expert_chance (R, &after, me, me);
-          double theirs = ksm_search_expert_chance (R, &after, 1 - me, 1 - me);
-          g_assert_cmpfloat_with_epsilon (by_expert[k].win_chance, mine, 1e-9);
-          g_assert_cmpfloat_with_epsilon (mine + theirs, 1.0, 1e-6);
+          KsmPlayerOptions expert = { .level = KSM_LEVEL_EXPERT, .depth = 1,
+                                      .budget_ms = KSM_NO_CLOCK_MS };
+          KsmPlayerOptions hard = expert;
+          KsmMove moves[KSM_MAX_MOVES];
+          KsmHint by_expert[KSM_MAX_MOVES], by_hard[KSM_MAX_MOVES];
+          int count = R->legal_moves (&positions[i], moves);
+          int me = positions[i].to_move;
+
+          hard.level = KSM_LEVEL_HARD;
+          ksm_player_rank (&expert, &positions[i], moves, count, by_expert);
+          ksm_player_rank (&hard, &positions[i], moves, count, by_hard);
+          for (int k = 0; k < count; k++)
+            {
+              KsmPosition after = positions[i];
+              R->apply_move (&after, &moves[by_expert[k].move], NULL);
+              double mine = ksm_search_expert_chance (R, &after, me, me);
+              double theirs = ksm_search_expert_chance (R, &after, 1 - me, 1 - me);
+              g_assert_cmpfloat_with_epsilon (by_expert[k].win_chance, mine, 1e-9);
+              g_assert_cmpfloat_with_epsilon (mine + theirs, 1.0, 1e-6);
+            }
+          ranked_otherwise += by_expert[0].move != by_hard[0].move;
         }
-      ranked_otherwise += by_expert[0].move != by_hard[0].move;
+      g_test_message ("%s: the model's best differs from Hard's evaluation's in %d of %d",
+                      R->id, ranked_otherwise, n);
+      g_assert_cmpint (ranked_otherwise, >, 0);
+
+      /* with more players, each seat's chance is a chance all the same */
+      sample_players = 0;
+      n = sample_positions (positions, G_N_ELEMENTS (positions));
+      for (int i = 0; i < n; i++)
+        for (int p = 0; p < R->n_players (&positions[i].options); p++)
+          {
+            int team = R->team_of (&positions[i].options, p);
+            double chance = ksm_search_expert_chance (R, &positions[i], p, team);
+            g_assert_true (chance > 0.0 && chance < 1.0);
+          }
     }
-  g_test_message ("the model's best differs from Hard's evaluation's in %d of %d",
-                  ranked_otherwise, n);
-  g_assert_cmpint (ranked_otherwise, >, 0);
+  R = kasimala;
 }
 
 /* The hints (asked without options), the tutor and the analysis judge

@@ -1165,6 +1165,7 @@ const KsmRules ksm_ashte_kashte_rules = {
   .expert_n_features = KSM_ASHTE_EXPERT_N_FEATURES,
   .expert_features = ashte_expert_features,
   .expert_weights = ksm_ashte_kashte_expert_weights,
+  .expert_depth = 4,
   .option_info = ashte_option_info,
   .n_option_info = sizeof ashte_option_info / sizeof ashte_option_info[0],
   .default_options = ashte_default_options,
