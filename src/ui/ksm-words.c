@@ -73,7 +73,7 @@ static const Word level_descriptions[] = {
   { "hard", NC_("level description", "Looks three moves ahead, over every throw") },
   /* Translators: the Expert judges positions by weights it learnt by
    * playing game after game against itself */
-  { "expert", NC_("level description", "Looks three moves ahead, with a judgement learnt from self-play") },
+  { "expert", NC_("level description", "Looks three moves ahead or more, with a judgement learnt from self-play") },
 };
 
 static const Word option_labels[] = {
