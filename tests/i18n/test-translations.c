@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "ksm-lesson-book.h"
 #include "ksm-rules-doc.h"
 #include "ksm-rules.h"
 
@@ -276,6 +277,43 @@ test_rules_in_pot (void)
   g_assert_cmpuint (checked, >, 100);
 }
 
+/* Every text of every game's lessons (data/lessons/), context "lessons". */
+static void
+test_lessons_in_pot (void)
+{
+  g_autoptr(GHashTable) pot = read_pot (pot_path);
+  guint checked = 0;
+
+  for (int g = 0; g < KSM_N_GAMES; g++)
+    {
+      const char *id = ksm_rules_get ((KsmGameKind) g)->id;
+      g_autofree char *name = g_strconcat (id, ".xml", NULL);
+      g_autofree char *path = g_build_filename (source_root, "data", "lessons", name, NULL);
+      g_autofree char *contents = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KsmLessonBook) book = NULL;
+      g_autoptr(GPtrArray) messages = NULL;
+
+      g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+      book = ksm_lesson_book_new_from_data (contents, -1, &error);
+      if (book == NULL)
+        g_error ("%s: %s", path, error->message);
+      messages = ksm_lesson_book_get_messages (book);
+      for (guint i = 0; i < messages->len; i++)
+        {
+          const char *text = g_ptr_array_index (messages, i);
+          g_autofree char *key = g_strdup_printf ("lessons\004%s", text);
+
+          if (strpbrk (text, "&<>") != NULL)
+            g_error ("%s: write “%s” without &, < or >", path, text);
+          if (!g_hash_table_contains (pot, key))
+            g_error ("%s: not in the .pot with the context “lessons”: “%s”", path, text);
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >, 50);
+}
+
 /* What a reader sees names sources as a reader knows them (the Bhaktapur
  * rules page, Parker's Ancient Ceylon, Falkener), never this repository's
  * seeds or its files: no message of the .pot, the rules pages and every
@@ -400,6 +438,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/rules/documents-true-to-engine", test_documents_true_to_engine);
   g_test_add_func ("/rules/every-text-in-pot", test_rules_in_pot);
+  g_test_add_func ("/lessons/every-text-in-pot", test_lessons_in_pot);
   g_test_add_func ("/rules/no-repository-names", test_no_repository_names);
   g_test_add_func ("/rules/ashte-decisions-on-page", test_ashte_decisions_on_page);
 
