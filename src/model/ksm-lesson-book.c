@@ -201,7 +201,7 @@ start_element_cb (GMarkupParseContext  *context,
   else if (strcmp (name, "lesson") == 0 && g_strcmp0 (parent, "lessons") == 0)
     {
       const char *id = NULL, *kind = NULL, *position = NULL, *answer = NULL, *margin = NULL,
-                 *level = NULL;
+                 *level = NULL, *players = NULL, *limit = NULL;
       gboolean game;
 
       if (!g_markup_collect_attributes (name, attribute_names, attribute_values, error,
@@ -211,6 +211,8 @@ start_element_cb (GMarkupParseContext  *context,
                                         G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "answer", &answer,
                                         G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "margin", &margin,
                                         G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "level", &level,
+                                        G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "players", &players,
+                                        G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "limit", &limit,
                                         G_MARKUP_COLLECT_INVALID))
         return;
       if (ksm_lesson_book_find (reader->book, id, NULL) != NULL)
@@ -230,7 +232,7 @@ start_element_cb (GMarkupParseContext  *context,
           reader->seen_game = TRUE;
           if (position != NULL || answer != NULL || margin != NULL)
             return fail (context, error, "the game lesson “%s” has no position, answer or margin", id);
-          if (!ksm_lesson_set_level (reader->lesson, level, &local))
+          if (!ksm_lesson_set_game (reader->lesson, level, players, limit, &local))
             {
               fail (context, error, "%s", local->message);
               g_error_free (local);
@@ -242,8 +244,8 @@ start_element_cb (GMarkupParseContext  *context,
 
           if (position == NULL || answer == NULL || margin == NULL)
             return fail (context, error, "lesson “%s” needs a position, an answer and a margin", id);
-          if (level != NULL)
-            return fail (context, error, "lesson “%s” has a level, which only a game has", id);
+          if (level != NULL || players != NULL || limit != NULL)
+            return fail (context, error, "lesson “%s” has a level, players or a limit, which only a game has", id);
           if (!ksm_lesson_set_problem (reader->lesson, position, answer, margin, &local))
             {
               fail (context, error, "%s", local->message);

@@ -29,6 +29,7 @@ struct _KsmLesson
   GArray       *answers;   /* KsmMove */
   double        margin;
   KsmLevel      level;
+  KsmOptions    game_options;
 };
 
 G_DEFINE_FINAL_TYPE (KsmLesson, ksm_lesson, G_TYPE_OBJECT)
@@ -186,11 +187,29 @@ ksm_lesson_set_problem (KsmLesson   *self,
   return TRUE;
 }
 
-gboolean
-ksm_lesson_set_level (KsmLesson   *self,
-                      const char  *level,
-                      GError     **error)
+static gboolean
+parse_count (const char *text, guint max, guint *value)
 {
+  guint64 parsed;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, max, &parsed, NULL))
+    return FALSE;
+  *value = (guint) parsed;
+  return TRUE;
+}
+
+gboolean
+ksm_lesson_set_game (KsmLesson   *self,
+                     const char  *level,
+                     const char  *players,
+                     const char  *limit,
+                     GError     **error)
+{
+  const KsmRules *rules;
+  char message[KSM_ERROR_MAX];
+  guint n_players = 0, throw_limit = 0;
   int found;
 
   g_return_val_if_fail (KSM_IS_LESSON (self), FALSE);
@@ -203,7 +222,38 @@ ksm_lesson_set_level (KsmLesson   *self,
       return FALSE;
     }
   self->level = (KsmLevel) found;
+
+  rules = ksm_rules_lookup (self->game);
+  g_return_val_if_fail (rules != NULL, FALSE);
+  rules->default_options (&self->game_options);
+  if (!parse_count (players, KSM_MAX_PLAYERS, &n_players)
+      || !parse_count (limit, G_MAXUINT16, &throw_limit))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "lesson “%s”: players and limit are whole numbers", self->id);
+      return FALSE;
+    }
+  if (players != NULL)
+    self->game_options.n_players = (uint8_t) n_players;
+  if (limit != NULL)
+    self->game_options.throw_limit = (uint16_t) throw_limit;
+  if (!rules->check_options (&self->game_options, message, sizeof message))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "lesson “%s”: its game's options make no game: %s", self->id, message);
+      return FALSE;
+    }
   return TRUE;
+}
+
+void
+ksm_lesson_get_game_options (KsmLesson  *self,
+                             KsmOptions *options)
+{
+  g_return_if_fail (KSM_IS_LESSON (self));
+  g_return_if_fail (options != NULL);
+  g_return_if_fail (self->kind == KSM_LESSON_GAME);
+  *options = self->game_options;
 }
 
 const char *

@@ -51,8 +51,10 @@ gboolean           ksm_lesson_is_answer       (KsmLesson *self, const KsmMove *m
 /* the chance of winning within which of the best a move counts as right;
  * negative: only the answers do */
 double             ksm_lesson_get_margin      (KsmLesson *self);
-/* a game lesson: the computer's level */
+/* a game lesson: the computer's level, and the options of its game: the
+ * game's defaults, with the lesson's number of players and throw limit */
 KsmLevel           ksm_lesson_get_level       (KsmLesson *self);
+void               ksm_lesson_get_game_options (KsmLesson *self, KsmOptions *options);
 
 /* Judges `move`, a legal move of the position, by the hints' judge
  * (ksm_player_rank with the judge's options). It takes as long as a
@@ -89,8 +91,11 @@ gboolean           ksm_lesson_set_problem     (KsmLesson         *self,
                                                const char        *answers,
                                                const char        *margin,
                                                GError           **error);
-gboolean           ksm_lesson_set_level       (KsmLesson         *self,
+/* `players` and `limit` may be NULL: the game's own */
+gboolean           ksm_lesson_set_game        (KsmLesson         *self,
                                                const char        *level,
+                                               const char        *players,
+                                               const char        *limit,
                                                GError           **error);
 
 G_END_DECLS

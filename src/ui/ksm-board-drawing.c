@@ -12,9 +12,10 @@
 void
 ksm_board_refresh (KsmBoard *self)
 {
-  /* a game's cells are read and explored; a figure of the rules is a
-   * picture, no Tab stop */
-  gboolean explorable = ksm_board_scene_get_game (self->scene) != NULL;
+  /* a game's cells (and a lesson's question's) are read and explored; a
+   * figure of the rules is a picture, no Tab stop */
+  gboolean explorable = ksm_board_scene_get_game (self->scene) != NULL
+                        || ksm_board_scene_is_asking (self->scene);
   KsmCell *mover;
 
   if (ksm_board_scene_get_position (self->scene) == NULL)

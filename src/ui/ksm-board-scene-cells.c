@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "ksm-board-scene.h"
+#include "ksm-board-scene-private.h"
 
 /* The pieces of `player` off the board: all it has, less those on cells */
 guint
@@ -103,6 +103,11 @@ ksm_board_scene_get_moves (KsmBoardScene *self,
 
   game = ksm_board_scene_get_game (self);
   *n_moves = 0;
+  if (self->asking)
+    {
+      *n_moves = self->n_asked;
+      return self->n_asked > 0 ? self->asked : NULL;
+    }
   if (game == NULL || ksm_game_get_phase (game) != KSM_PHASE_MOVE || !ksm_game_is_person_to_act (game))
     return NULL;
   moves = ksm_game_get_moves (game, n_moves);
@@ -172,5 +177,10 @@ ksm_board_scene_activate (KsmBoardScene *self,
     return FALSE;
   /* the game's move list changes as it plays */
   chosen = *move;
+  if (self->asking)
+    {
+      ksm_board_scene_emit_picked (self, &chosen);
+      return TRUE;
+    }
   return ksm_game_play (ksm_board_scene_get_game (self), &chosen);
 }

@@ -13,6 +13,11 @@ struct _KsmBoardScene
   KsmGame      *game;
   GSignalGroup *game_signals;   /* the game's, whichever game it is */
   KsmPosition  *position;       /* a figure's, without a game */
+  /* a question (a lesson's position): its legal moves can be picked,
+   * and picking one plays nothing but emits "picked" */
+  gboolean      asking;
+  KsmMove       asked[KSM_MAX_MOVES];
+  guint         n_asked;
   int           n_board_cells;
   gboolean      has_yards;
   int           start_cell[KSM_MAX_PLAYERS];
@@ -46,6 +51,9 @@ gboolean ksm_board_scene_find_played            (KsmBoardScene  *self,
 /* looks for the record's last move again, where it may have changed */
 void     ksm_board_scene_update_last_move       (KsmBoardScene  *self);
 void     ksm_board_scene_emit_highlight_changed (KsmBoardScene  *self);
+/* a question's move was picked */
+void     ksm_board_scene_emit_picked            (KsmBoardScene  *self,
+                                                 const KsmMove  *move);
 /* the cell a move of `player` starts from: its from, or the player's yard */
 int      ksm_board_scene_cell_of_move           (KsmBoardScene  *self,
                                                  int             player,

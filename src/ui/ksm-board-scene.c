@@ -19,6 +19,7 @@ enum {
   SIGNAL_HIGHLIGHT_CHANGED,
   SIGNAL_INTERRUPT,
   SIGNAL_WALK,
+  SIGNAL_PICKED,
   N_SIGNALS
 };
 
@@ -378,6 +379,8 @@ clear (KsmBoardScene *self)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game);
   g_clear_pointer (&self->position, g_free);
+  self->asking = FALSE;
+  self->n_asked = 0;
   self->n_board_cells = 0;
   self->has_yards = FALSE;
   for (int p = 0; p < KSM_MAX_PLAYERS; p++)
@@ -429,6 +432,46 @@ ksm_board_scene_set_position (KsmBoardScene     *self,
   g_signal_emit (self, signals[SIGNAL_RESET], 0);
 }
 
+void
+ksm_board_scene_set_question (KsmBoardScene     *self,
+                              const KsmPosition *position)
+{
+  const KsmRules *rules;
+  int n;
+
+  g_return_if_fail (KSM_IS_BOARD_SCENE (self));
+  g_return_if_fail (position != NULL && ksm_rules_for (position) != NULL);
+
+  g_signal_emit (self, signals[SIGNAL_INTERRUPT], 0);
+  clear (self);
+  rules = ksm_rules_for (position);
+  self->position = g_memdup2 (position, sizeof *position);
+  self->asking = TRUE;
+  self->distance = 0;
+  self->group = 0;
+  n = position->phase == KSM_PHASE_MOVE ? rules->legal_moves (position, self->asked) : 0;
+  /* a lost throw is no move to point at */
+  for (int i = 0; i < n; i++)
+    if (self->asked[i].kind != KSM_MOVE_LOSE)
+      self->asked[self->n_asked++] = self->asked[i];
+  find_starts (self);
+  g_signal_emit (self, signals[SIGNAL_RESET], 0);
+}
+
+gboolean
+ksm_board_scene_is_asking (KsmBoardScene *self)
+{
+  g_return_val_if_fail (KSM_IS_BOARD_SCENE (self), FALSE);
+  return self->asking;
+}
+
+void
+ksm_board_scene_emit_picked (KsmBoardScene *self,
+                             const KsmMove *move)
+{
+  g_signal_emit (self, signals[SIGNAL_PICKED], 0, move);
+}
+
 KsmGame *
 ksm_board_scene_get_game (KsmBoardScene *self)
 {
@@ -468,6 +511,10 @@ ksm_board_scene_class_init (KsmBoardSceneClass *klass)
   /* walk (KsmBoardWalk *): a move was played; comes before its "changed" */
   signals[SIGNAL_WALK] =
     g_signal_new ("walk", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
+  /* picked (const KsmMove *): a person picked a question's move */
+  signals[SIGNAL_PICKED] =
+    g_signal_new ("picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 

@@ -71,6 +71,13 @@ void               ksm_board_scene_set_game         (KsmBoardScene     *self,
                                                      KsmGame           *game);
 void               ksm_board_scene_set_position     (KsmBoardScene     *self,
                                                      const KsmPosition *position);
+/* A question: a fixed position, with a throw waiting, whose legal moves a
+ * person can pick as in play; picking one plays nothing and emits
+ * "picked" (const KsmMove *). It drops a game or a figure, as they drop
+ * it, and emits "reset". */
+void               ksm_board_scene_set_question     (KsmBoardScene     *self,
+                                                     const KsmPosition *position);
+gboolean           ksm_board_scene_is_asking        (KsmBoardScene     *self);
 /* the game's position or the figure's; NULL for neither */
 const KsmPosition *ksm_board_scene_get_position     (KsmBoardScene     *self);
 const KsmRules    *ksm_board_scene_get_rules        (KsmBoardScene     *self);
@@ -109,7 +116,8 @@ const KsmMove     *ksm_board_scene_move_from        (KsmBoardScene     *self,
                                                      int                index);
 /* the sizes (a bit each) of the groups that can enter at the distance chosen */
 guint              ksm_board_scene_entering_groups  (KsmBoardScene     *self);
-/* plays the move from `index`, if any; TRUE when the game played one */
+/* plays the move from `index`, if any (a question's: emits "picked");
+ * TRUE when the game played one, or the question's move was picked */
 gboolean           ksm_board_scene_activate         (KsmBoardScene     *self,
                                                      int                index);
 

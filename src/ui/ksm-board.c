@@ -367,6 +367,19 @@ ksm_board_set_position (KsmBoard          *self,
   ksm_board_scene_set_position (self->scene, position);
 }
 
+void
+ksm_board_set_question (KsmBoard          *self,
+                        const KsmPosition *position)
+{
+  g_return_if_fail (KSM_IS_BOARD (self));
+  g_return_if_fail (position != NULL);
+  g_return_if_fail (ksm_rules_for (position) != NULL);
+
+  if (ksm_board_get_game (self) != NULL)
+    ksm_board_set_game (self, NULL);
+  ksm_board_scene_set_question (self->scene, position);
+}
+
 const KsmPosition *
 ksm_board_get_position (KsmBoard *self)
 {

@@ -31,6 +31,11 @@ void       ksm_board_set_animation_duration (KsmBoard *self,
  * what it takes, or that it is refused. from = -1 points at nothing. */
 void       ksm_board_set_position           (KsmBoard          *self,
                                              const KsmPosition *position);
+/* A lesson's question: the position, its moves picked as in play, by
+ * pointer and keyboard; the scene's "picked" says which (it drops the
+ * game or the figure) */
+void       ksm_board_set_question           (KsmBoard          *self,
+                                             const KsmPosition *position);
 /* the position shown, the game's or the figure's; NULL for none */
 const KsmPosition *ksm_board_get_position   (KsmBoard *self);
 void       ksm_board_set_highlight          (KsmBoard *self,

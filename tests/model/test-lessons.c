@@ -60,6 +60,18 @@ test_read (void)
   g_assert_cmpint (ksm_lesson_get_kind (lesson), ==, KSM_LESSON_GAME);
   g_assert_cmpint (ksm_lesson_get_level (lesson), ==, KSM_LEVEL_EASY);
   g_assert_null (ksm_lesson_get_position (lesson));
+  {
+    KsmOptions options;
+    g_autoptr(KsmLessonBook) ashte = read_book ("ashte-kashte");
+
+    /* a short game: Kasimala to a throw limit, Ashte Kashte with two */
+    ksm_lesson_get_game_options (lesson, &options);
+    g_assert_cmpint (options.game, ==, KSM_GAME_KASIMALA);
+    g_assert_cmpuint (options.throw_limit, ==, 400);
+    lesson = ksm_lesson_book_get_lesson (ashte, ksm_lesson_book_get_n_lessons (ashte) - 1);
+    ksm_lesson_get_game_options (lesson, &options);
+    g_assert_cmpuint (options.n_players, ==, 2);
+  }
 }
 
 static void
