@@ -376,6 +376,7 @@ ksm_lesson_book_new_from_data (const char  *text,
     return NULL;
   if (self->game == NULL || self->lessons->len == 0)
     {
+      /* not for people: for the document's writer */
       g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
                    "a lesson document needs a <lessons> root and a lesson");
       return NULL;
@@ -392,6 +393,7 @@ ksm_lesson_book_new_for_game (const char  *game_id,
 
   g_return_val_if_fail (game_id != NULL, NULL);
 
+  /* not for people: a resource path */
   path = g_strdup_printf ("/io/github/kasimala/Kasimala/lessons/%s.xml", game_id);
   bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
   if (bytes == NULL)

@@ -128,6 +128,7 @@ ksm_lesson_set_problem (KsmLesson   *self,
   /* not for people: slips in a lesson document, for its writer */
   if (!ksm_rules_parse_position (position, &self->position, message, sizeof message))
     {
+      /* not for people: for the document's writer */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    "lesson “%s”: the position is not legal: %s", self->id, message);
       return FALSE;
@@ -135,12 +136,14 @@ ksm_lesson_set_problem (KsmLesson   *self,
   rules = ksm_rules_for (&self->position);
   if (g_strcmp0 (rules->id, self->game) != 0)
     {
+      /* not for people: for the document's writer */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    "lesson “%s”: the position is of %s, not %s", self->id, rules->id, self->game);
       return FALSE;
     }
   if (self->position.phase != KSM_PHASE_MOVE)
     {
+      /* not for people: for the document's writer */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    "lesson “%s”: the position has no throw waiting to be played", self->id);
       return FALSE;
@@ -157,6 +160,7 @@ ksm_lesson_set_problem (KsmLesson   *self,
         continue;
       if (!rules->parse_move (&self->position, moves[i], &move, message, sizeof message))
         {
+          /* not for people: for the document's writer */
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        "lesson “%s”: the answer “%s” is not a legal move: %s", self->id, moves[i], message);
           return FALSE;
@@ -165,6 +169,7 @@ ksm_lesson_set_problem (KsmLesson   *self,
     }
   if (self->answers->len == 0)
     {
+      /* not for people: for the document's writer */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "lesson “%s”: no answer", self->id);
       return FALSE;
     }
@@ -178,6 +183,7 @@ ksm_lesson_set_problem (KsmLesson   *self,
 
       if (end == margin || *end != '\0' || !(value >= 0 && value <= 1))
         {
+          /* not for people: for the document's writer */
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        "lesson “%s”: the margin “%s” is not a chance from 0 to 1, nor “none”", self->id, margin);
           return FALSE;
@@ -217,6 +223,7 @@ ksm_lesson_set_game (KsmLesson   *self,
   found = ksm_level_lookup (level != NULL ? level : "easy");
   if (found < 0)
     {
+      /* not for people: for the document's writer */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    "lesson “%s”: no computer level “%s”", self->id, level);
       return FALSE;
@@ -229,6 +236,7 @@ ksm_lesson_set_game (KsmLesson   *self,
   if (!parse_count (players, KSM_MAX_PLAYERS, &n_players)
       || !parse_count (limit, G_MAXUINT16, &throw_limit))
     {
+      /* not for people: for the document's writer */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    "lesson “%s”: players and limit are whole numbers", self->id);
       return FALSE;
@@ -239,6 +247,7 @@ ksm_lesson_set_game (KsmLesson   *self,
     self->game_options.throw_limit = (uint16_t) throw_limit;
   if (!rules->check_options (&self->game_options, message, sizeof message))
     {
+      /* not for people: for the document's writer */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    "lesson “%s”: its game's options make no game: %s", self->id, message);
       return FALSE;
@@ -395,6 +404,7 @@ ksm_lesson_judge (KsmLesson         *self,
       played = i;
   if (played < 0)
     {
+      /* not for people: for the document's writer */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    "lesson “%s”: the move is not legal in its position", self->id);
       return FALSE;

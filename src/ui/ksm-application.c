@@ -132,6 +132,33 @@ preferences_activated_cb (GSimpleAction *action,
   present_preferences (self, gtk_application_get_active_window (GTK_APPLICATION (self)));
 }
 
+/* Learn, from a game's rules (a pane or a window of their own): its
+ * lessons in the main window the rules belong to, or the first */
+static void
+learn_activated_cb (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  if (window != NULL && !KSM_IS_WINDOW (window))
+    window = gtk_window_get_transient_for (window);
+  if (window == NULL || !KSM_IS_WINDOW (window))
+    {
+      window = NULL;
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (user_data)); l != NULL; l = l->next)
+        if (KSM_IS_WINDOW (l->data))
+          {
+            window = l->data;
+            break;
+          }
+    }
+  if (window == NULL)
+    return;
+  ksm_window_show_lessons (KSM_WINDOW (window), g_variant_get_string (parameter, NULL));
+  gtk_window_present (window);
+}
+
 /* Another language, or other digits, chosen: applied at once, and every
  * main window is built again in it, keeping its game, review and page;
  * Preferences is opened again over the new window where it was open */
@@ -190,6 +217,7 @@ static const GActionEntry app_entries[] = {
   { "quit", quit_activated_cb },
   { "about", about_activated_cb },
   { "preferences", preferences_activated_cb },
+  { "learn", learn_activated_cb, "s" },
 };
 
 /* Every command's keys, set once, so buttons, menus and keys do the same */

@@ -106,13 +106,21 @@ ksm_rules_doc_normalize (const char *text)
 const char *
 ksm_rules_doc_translate (const char *text)
 {
+  return ksm_rules_doc_translate_in ("rules", text);
+}
+
+const char *
+ksm_rules_doc_translate_in (const char *context,
+                            const char *text)
+{
   const char *translated;
   g_autofree char *localized = NULL;
 
+  g_return_val_if_fail (context != NULL, NULL);
   g_return_val_if_fail (text != NULL, NULL);
   if (*text == '\0')
     return text;
-  translated = g_dpgettext2 (GETTEXT_PACKAGE, "rules", text);
+  translated = g_dpgettext2 (GETTEXT_PACKAGE, context, text);
   if (!ksm_numbers_native_digits ())
     return translated;
   /* its numbers in the language's digits, the cells' names (B17) as they

@@ -83,6 +83,9 @@ char        *ksm_rules_doc_normalize         (const char   *text);
 /* the text in the user's language (context "rules"), its numbers in the
  * language's digits (ksm_localize_digits ()) */
 const char  *ksm_rules_doc_translate         (const char   *text);
+/* the same for a document of another context: the lessons' ("lessons") */
+const char  *ksm_rules_doc_translate_in      (const char   *context,
+                                              const char   *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KsmRulesDoc, ksm_rules_doc_free)
 

@@ -58,6 +58,7 @@ struct _KsmRulesView
   GtkWidget         *previous_button;
   GtkWidget         *next_button;
   GtkWidget         *close_button;
+  GtkWidget         *learn_button;
   GtkScrolledWindow *scroller;
   GtkViewport       *viewport;
   GtkBox            *page;
@@ -862,10 +863,24 @@ show_document (KsmRulesView *self, gboolean guide)
   search_changed_cb (self);
 }
 
+/* Learn opens the lessons of the game whose rules are shown */
+static void
+update_learn (KsmRulesView *self)
+{
+  gtk_widget_set_visible (self->learn_button, self->rules != NULL && !self->guide);
+  /* the target first: the action takes a game's id */
+  if (self->rules != NULL)
+    {
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->learn_button), "s", self->rules->id);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->learn_button), "app.learn");
+    }
+}
+
 static void
 shown_toggled_cb (KsmRulesView *self)
 {
   show_document (self, !gtk_toggle_button_get_active (self->rules_button));
+  update_learn (self);
 }
 
 /* ---- scrolling to an entry ---- */
@@ -1020,6 +1035,7 @@ ksm_rules_view_class_init (KsmRulesViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmRulesView, previous_button);
   gtk_widget_class_bind_template_child (widget_class, KsmRulesView, next_button);
   gtk_widget_class_bind_template_child (widget_class, KsmRulesView, close_button);
+  gtk_widget_class_bind_template_child (widget_class, KsmRulesView, learn_button);
   gtk_widget_class_bind_template_child (widget_class, KsmRulesView, scroller);
   gtk_widget_class_bind_template_child (widget_class, KsmRulesView, viewport);
   gtk_widget_class_bind_template_child (widget_class, KsmRulesView, page);
@@ -1088,6 +1104,7 @@ ksm_rules_view_set_rules (KsmRulesView     *self,
       self->rules = rules;
       build_page (self);
       search_changed_cb (self);
+      update_learn (self);
     }
   else
     {
@@ -1111,6 +1128,13 @@ ksm_rules_view_get_showing_guide (KsmRulesView *self)
 {
   g_return_val_if_fail (KSM_IS_RULES_VIEW (self), FALSE);
   return self->guide;
+}
+
+GtkWidget *
+ksm_rules_view_get_learn_button (KsmRulesView *self)
+{
+  g_return_val_if_fail (KSM_IS_RULES_VIEW (self), NULL);
+  return self->learn_button;
 }
 
 guint

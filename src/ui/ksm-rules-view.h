@@ -36,6 +36,8 @@ GtkWidget      *ksm_rules_view_get_page         (KsmRulesView     *self);
 GtkWidget      *ksm_rules_view_get_entry        (KsmRulesView     *self,
                                                  const char       *id);
 GtkWidget      *ksm_rules_view_get_settings     (KsmRulesView     *self);
+/* Learn: the game's lessons (app.learn) */
+GtkWidget      *ksm_rules_view_get_learn_button (KsmRulesView     *self);
 /* the search over the page's text: the number of matches, and the current
  * one's label and byte range in its text */
 guint           ksm_rules_view_get_n_matches    (KsmRulesView     *self);

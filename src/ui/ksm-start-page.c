@@ -6,9 +6,12 @@
 #include <glib/gi18n.h>
 
 #include "ksm-a11y.h"
+#include "ksm-lesson-book.h"
+#include "ksm-lessons-page.h"
 #include "ksm-library-item.h"
 #include "ksm-library-page.h"
 #include "ksm-numbers.h"
+#include "ksm-rules-doc.h"
 #include "ksm-rules.h"
 #include "ksm-skin.h"
 #include "ksm-words.h"
@@ -22,15 +25,32 @@ struct _KsmStartPage
   AdwActionRow *notice_row;
   GtkListBox   *unfinished_list;
   GtkListBox   *games_list;
+  GtkWidget    *learn_group;
+  GtkListBox   *learn_list;
   GtkWidget    *library_row;
+
+  GSettings    *settings;
+  GPtrArray    *books;    /* KsmLessonBook *, one a row of learn_list */
 };
 
 G_DEFINE_FINAL_TYPE (KsmStartPage, ksm_start_page, ADW_TYPE_BIN)
 
 static void
+ksm_start_page_dispose (GObject *object)
+{
+  KsmStartPage *self = KSM_START_PAGE (object);
+
+  g_clear_pointer (&self->books, g_ptr_array_unref);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (ksm_start_page_parent_class)->dispose (object);
+}
+
+static void
 ksm_start_page_class_init (KsmStartPageClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ksm_start_page_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/kasimala/Kasimala/ksm-start-page.ui");
@@ -40,6 +60,8 @@ ksm_start_page_class_init (KsmStartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, resume_group);
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, games_list);
   gtk_widget_class_bind_template_child (widget_class, KsmStartPage, library_row);
+  gtk_widget_class_bind_template_child (widget_class, KsmStartPage, learn_group);
+  gtk_widget_class_bind_template_child (widget_class, KsmStartPage, learn_list);
 }
 
 /* One row a game the app can play, in the engine's order */
@@ -74,11 +96,73 @@ add_game_rows (KsmStartPage *self)
     }
 }
 
+/* A row a game with lessons, showing how far the learner has got; the
+ * reset shows once something is done */
+static void
+update_learn_row (GtkWidget *row, KsmLessonBook *book)
+{
+  g_autofree char *progress = ksm_lessons_page_describe_progress (book);
+  GtkWidget *reset = g_object_get_data (G_OBJECT (row), "reset");
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), progress);
+  gtk_widget_set_visible (reset, ksm_lesson_book_get_n_done (book) > 0);
+}
+
+static void
+book_done_cb (KsmLessonBook *book, GParamSpec *pspec, GtkWidget *row)
+{
+  update_learn_row (row, book);
+}
+
+static void
+add_learn_rows (KsmStartPage *self)
+{
+  self->books = g_ptr_array_new_with_free_func (g_object_unref);
+  for (unsigned i = 0; i < ksm_rules_n_games (); i++)
+    {
+      const KsmRules *rules = ksm_rules_nth (i);
+      g_autoptr(KsmLessonBook) book = NULL;
+      GtkWidget *row, *reset;
+
+      if (!ksm_skin_for (rules)->listed)
+        continue;
+      book = ksm_lesson_book_new_for_game (rules->id, NULL);
+      if (book == NULL)
+        continue;
+      ksm_lesson_book_set_settings (book, self->settings);
+      row = adw_action_row_new ();
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     ksm_rules_doc_translate_in ("lessons", ksm_lesson_book_get_title (book)));
+      reset = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
+      /* Translators: the start page's button that forgets a game's lessons done */
+      gtk_widget_set_tooltip_text (reset, _("Forget Which Lessons Are Done"));
+      ksm_a11y_set_label (reset, _("Forget Which Lessons Are Done"));
+      gtk_widget_set_valign (reset, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (reset, "flat");
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (reset), "win.reset-lessons");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (reset), "s", rules->id);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), reset);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), ksm_a11y_decoration_new ("go-next-symbolic"));
+      g_object_set_data (G_OBJECT (row), "reset", reset);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.learn");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", rules->id);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_signal_connect_object (book, "notify::n-done", G_CALLBACK (book_done_cb), row, 0);
+      update_learn_row (row, book);
+      gtk_list_box_append (self->learn_list, row);
+      g_ptr_array_add (self->books, g_steal_pointer (&book));
+    }
+  gtk_widget_set_visible (self->learn_group, self->books->len > 0);
+}
+
 static void
 ksm_start_page_init (KsmStartPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   add_game_rows (self);
+  self->settings = g_settings_new (APPLICATION_ID);
+  add_learn_rows (self);
   /* the list its group makes for the row */
   ksm_a11y_set_label (gtk_widget_get_parent (self->library_row), _("Saved Games"));
 }
@@ -205,6 +289,13 @@ ksm_start_page_get_unfinished_list (KsmStartPage *self)
 {
   g_return_val_if_fail (KSM_IS_START_PAGE (self), NULL);
   return self->unfinished_list;
+}
+
+GtkListBox *
+ksm_start_page_get_learn_list (KsmStartPage *self)
+{
+  g_return_val_if_fail (KSM_IS_START_PAGE (self), NULL);
+  return self->learn_list;
 }
 
 GtkListBox *

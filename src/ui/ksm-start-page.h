@@ -23,4 +23,6 @@ const char *ksm_start_page_get_notice          (KsmStartPage *self);
 /* the rows, for tests and for the focus */
 GtkListBox *ksm_start_page_get_unfinished_list (KsmStartPage *self);
 GtkListBox *ksm_start_page_get_games_list      (KsmStartPage *self);
+/* a row a game with lessons: Learn, its progress, and a reset */
+GtkListBox *ksm_start_page_get_learn_list      (KsmStartPage *self);
 G_END_DECLS

@@ -45,8 +45,11 @@ struct _KsmWindow
   KsmGameView     *game_view;
   KsmNewGamePage  *new_game_page;
   KsmLibraryPage  *library_page;
+  KsmLessonsPage  *lessons_page;
+  KsmLessonView   *lesson_view;
 
   GSettings       *settings;
+  GHashTable      *lesson_books;    /* rules id -> KsmLessonBook, read once */
   KsmStore        *store;
   KsmGame         *game;
   KsmLibrary      *library;
@@ -237,6 +240,14 @@ show_page (KsmWindow *self, const char *name)
     {
       adw_window_title_set_title (self->window_title, _("Saved Games"));
       adw_window_title_set_subtitle (self->window_title, NULL);
+    }
+  else if (g_str_equal (name, "lessons") || g_str_equal (name, "lesson"))
+    {
+      KsmLessonBook *book = ksm_lessons_page_get_book (self->lessons_page);
+      const KsmRules *rules = book != NULL ? ksm_rules_lookup (ksm_lesson_book_get_game (book)) : NULL;
+
+      adw_window_title_set_title (self->window_title, rules != NULL ? ksm_words_game_name (rules) : "");
+      adw_window_title_set_subtitle (self->window_title, _("Lessons"));
     }
   else if (in_game && self->game != NULL)
     {
@@ -991,6 +1002,132 @@ show_start_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 
 /* Back: from a review to the saved games it came from, from anywhere else
  * to the start page */
+/* ---- the lessons ---- */
+
+/* the lessons of a game, read once for the window; NULL for none */
+static KsmLessonBook *
+lesson_book (KsmWindow *self, const char *game_id)
+{
+  KsmLessonBook *book = g_hash_table_lookup (self->lesson_books, game_id);
+
+  if (book == NULL && ksm_rules_lookup (game_id) != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      book = ksm_lesson_book_new_for_game (game_id, &error);
+      if (book == NULL)
+        {
+          g_debug ("No lessons for %s: %s", game_id, error->message);
+          return NULL;
+        }
+      ksm_lesson_book_set_settings (book, self->settings);
+      g_hash_table_insert (self->lesson_books, g_strdup (game_id), book);
+    }
+  return book;
+}
+
+static void
+show_lessons_list (KsmWindow *self)
+{
+  KsmLessonBook *book = ksm_lessons_page_get_book (self->lessons_page);
+  GtkListBoxRow *row;
+
+  show_page (self, "lessons");
+  /* the focus on the lesson to do next */
+  row = book != NULL ? gtk_list_box_get_row_at_index (ksm_lessons_page_get_list (self->lessons_page),
+                                                      (int) ksm_lesson_book_get_next (book))
+                     : NULL;
+  if (row != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (row));
+}
+
+gboolean
+ksm_window_show_lessons (KsmWindow  *self,
+                         const char *game_id)
+{
+  KsmLessonBook *book;
+
+  g_return_val_if_fail (KSM_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (game_id != NULL, FALSE);
+
+  book = lesson_book (self, game_id);
+  if (book == NULL)
+    return FALSE;
+  ksm_lessons_page_set_book (self->lessons_page, book);
+  show_lessons_list (self);
+  return TRUE;
+}
+
+static void
+learn_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  ksm_window_show_lessons (KSM_WINDOW (user_data), g_variant_get_string (parameter, NULL));
+}
+
+static void
+reset_lessons_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  KsmWindow *self = KSM_WINDOW (user_data);
+  KsmLessonBook *book = lesson_book (self, g_variant_get_string (parameter, NULL));
+
+  if (book != NULL)
+    ksm_lesson_book_reset_progress (book);
+  refresh_start (self);
+}
+
+static void
+open_lesson_cb (KsmWindow      *self,
+                guint           index,
+                KsmLessonsPage *page)
+{
+  ksm_lesson_view_set_lesson (self->lesson_view, ksm_lessons_page_get_book (page), index);
+  show_page (self, "lesson");
+  gtk_widget_grab_focus (GTK_WIDGET (ksm_lesson_view_get_board (self->lesson_view)));
+}
+
+/* A game lesson: a real game against its level, the learner in the first
+ * seat, with the tutor's hints on whatever Preferences say */
+static void
+play_lesson_game_cb (KsmWindow     *self,
+                     KsmLesson     *lesson,
+                     KsmLessonView *view)
+{
+  const KsmRules *rules = ksm_rules_lookup (ksm_lesson_get_game (lesson));
+  KsmOptions options;
+  KsmSeat seats[KSM_MAX_PLAYERS];
+  g_autoptr(KsmGame) game = NULL;
+
+  ksm_lesson_get_game_options (lesson, &options);
+  for (int p = 0; p < KSM_MAX_PLAYERS; p++)
+    {
+      seats[p].kind = p == 0 ? KSM_SEAT_PERSON : KSM_SEAT_COMPUTER;
+      seats[p].level = ksm_lesson_get_level (lesson);
+    }
+  options.first_player = 0;
+  if (rules == NULL || !rules->check_options (&options, NULL, 0))
+    return;
+  game = ksm_game_new (&options, seats, ((guint64) g_random_int () << 32) | g_random_int ());
+  if (game == NULL || !set_game (self, game))
+    return;
+  g_settings_unbind (game, "tutor");
+  ksm_game_set_tutor (game, TRUE);
+  ksm_lesson_book_mark_done (ksm_lesson_view_get_book (view), lesson);
+}
+
+KsmLessonsPage *
+ksm_window_get_lessons_page (KsmWindow *self)
+{
+  g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
+  return self->lessons_page;
+}
+
+KsmLessonView *
+ksm_window_get_lesson_view (KsmWindow *self)
+{
+  g_return_val_if_fail (KSM_IS_WINDOW (self), NULL);
+  return self->lesson_view;
+}
+
 static void
 back_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -1000,6 +1137,12 @@ back_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
     {
       ksm_library_page_refresh (self->library_page);
       show_page (self, "library");
+      return;
+    }
+  /* from a lesson to its game's list of them */
+  if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "lesson"))
+    {
+      show_lessons_list (self);
       return;
     }
   go_home (self);
@@ -1249,6 +1392,8 @@ static const GActionEntry win_entries[] = {
   { "delete-waiting", delete_waiting_cb, "s" },
   { "show-start", show_start_cb },
   { "back", back_cb },
+  { "learn", learn_cb, "s" },
+  { "reset-lessons", reset_lessons_cb, "s" },
   { "undo", undo_cb },
   { "redo", redo_cb },
   { "throw", throw_cb },
@@ -1310,6 +1455,7 @@ ksm_window_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->game_bindings);
   g_clear_object (&self->game_signals);
+  g_clear_pointer (&self->lesson_books, g_hash_table_unref);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ksm_window_parent_class)->finalize (object);
@@ -1337,6 +1483,8 @@ ksm_window_class_init (KsmWindowClass *klass)
   g_type_ensure (KSM_TYPE_START_PAGE);
   g_type_ensure (KSM_TYPE_GAME_VIEW);
   g_type_ensure (KSM_TYPE_LIBRARY_PAGE);
+  g_type_ensure (KSM_TYPE_LESSONS_PAGE);
+  g_type_ensure (KSM_TYPE_LESSON_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/kasimala/Kasimala/ksm-window.ui");
@@ -1351,6 +1499,8 @@ ksm_window_class_init (KsmWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, new_game_bin);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, game_view);
   gtk_widget_class_bind_template_child (widget_class, KsmWindow, library_page);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, lessons_page);
+  gtk_widget_class_bind_template_child (widget_class, KsmWindow, lesson_view);
 }
 
 static void
@@ -1377,6 +1527,11 @@ ksm_window_init (KsmWindow *self)
   pace_changed_cb (self);
 
   self->cancellable = g_cancellable_new ();
+  self->lesson_books = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  g_signal_connect_object (self->lessons_page, "open", G_CALLBACK (open_lesson_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->lesson_view, "play-game", G_CALLBACK (play_lesson_game_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->library_page, "open", G_CALLBACK (library_open_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->library_page, "resume", G_CALLBACK (library_resume_cb), self,

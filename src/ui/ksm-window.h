@@ -6,6 +6,8 @@
 #include "ksm-application.h"
 #include "ksm-game-view.h"
 #include "ksm-hint-popover.h"
+#include "ksm-lesson-view.h"
+#include "ksm-lessons-page.h"
 #include "ksm-library-page.h"
 #include "ksm-new-game-page.h"
 #include "ksm-start-page.h"
@@ -30,6 +32,11 @@ KsmGame        *ksm_window_get_game          (KsmWindow *self);
 void            ksm_window_flush_autosave    (KsmWindow *self);
 KsmHintPopover *ksm_window_get_hint_popover  (KsmWindow *self);
 KsmLibraryPage *ksm_window_get_library_page  (KsmWindow *self);
+/* the lessons of the game of that rules' id (the start page's and the
+ * rules' Learn); FALSE for a game without lessons */
+gboolean        ksm_window_show_lessons      (KsmWindow *self, const char *game_id);
+KsmLessonsPage *ksm_window_get_lessons_page  (KsmWindow *self);
+KsmLessonView  *ksm_window_get_lesson_view   (KsmWindow *self);
 /* opens a saved game for review, read-only, at its start, and analyses it */
 void            ksm_window_review            (KsmWindow *self, KsmRecord *record, GFile *file);
 
