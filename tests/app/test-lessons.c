@@ -115,6 +115,8 @@ test_start_page_learns (Fixture *fixture, gconstpointer data)
   for (int g = 0; g < KSM_N_GAMES; g++)
     g_assert_nonnull (gtk_list_box_get_row_at_index (list, g));
   g_assert_null (gtk_list_box_get_row_at_index (list, KSM_N_GAMES));
+  gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (list, KSM_N_GAMES - 1)));
+  shot (fixture, "start-learn");
   row = gtk_list_box_get_row_at_index (list, 1);
   g_assert_true (gtk_widget_activate (GTK_WIDGET (row)));
   iterate (3);
