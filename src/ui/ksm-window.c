@@ -1085,6 +1085,28 @@ open_lesson_cb (KsmWindow      *self,
   gtk_widget_grab_focus (GTK_WIDGET (ksm_lesson_view_get_board (self->lesson_view)));
 }
 
+typedef struct {
+  KsmLessonBook *book;
+  KsmLesson     *lesson;
+} LessonGame;
+
+static void
+lesson_game_free (gpointer data, GClosure *closure)
+{
+  LessonGame *played = data;
+
+  g_object_unref (played->book);
+  g_object_unref (played->lesson);
+  g_free (played);
+}
+
+/* a game lesson is done once its game is played to the end, won or lost */
+static void
+lesson_game_over_cb (KsmGame *game, int winner, gboolean gulmasi, guint score, LessonGame *played)
+{
+  ksm_lesson_book_mark_done (played->book, played->lesson);
+}
+
 /* A game lesson: a real game against its level, the learner in the first
  * seat, with the tutor's hints on whatever Preferences say */
 static void
@@ -1096,6 +1118,7 @@ play_lesson_game_cb (KsmWindow     *self,
   KsmOptions options;
   KsmSeat seats[KSM_MAX_PLAYERS];
   g_autoptr(KsmGame) game = NULL;
+  LessonGame *played;
 
   ksm_lesson_get_game_options (lesson, &options);
   for (int p = 0; p < KSM_MAX_PLAYERS; p++)
@@ -1111,7 +1134,11 @@ play_lesson_game_cb (KsmWindow     *self,
     return;
   g_settings_unbind (game, "tutor");
   ksm_game_set_tutor (game, TRUE);
-  ksm_lesson_book_mark_done (ksm_lesson_view_get_book (view), lesson);
+  played = g_new0 (LessonGame, 1);
+  played->book = g_object_ref (ksm_lesson_view_get_book (view));
+  played->lesson = g_object_ref (lesson);
+  g_signal_connect_data (game, "game-over", G_CALLBACK (lesson_game_over_cb), played,
+                         lesson_game_free, 0);
 }
 
 KsmLessonsPage *
