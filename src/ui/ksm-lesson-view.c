@@ -45,6 +45,7 @@ struct _KsmLessonView
   guint          index;
   GCancellable  *judging;
   gboolean       has_verdict;
+  gboolean       reveal_verdict;   /* scroll to it once it is laid out */
   KsmLessonVerdict verdict;
 };
 
@@ -56,6 +57,8 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static gboolean reveal_verdict_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data);
 
 static const char *
 translate (const char *text)
@@ -181,6 +184,7 @@ show_question (KsmLessonView *self)
 
   stop_judging (self);
   self->has_verdict = FALSE;
+  self->reveal_verdict = FALSE;
   ksm_board_set_question (self->board, position);
   show_distances (self, position);
   gtk_label_set_label (self->throw_label, throw_text);
@@ -364,8 +368,45 @@ judged_cb (GObject      *source,
     gtk_widget_grab_focus (self->next_button);
   else
     gtk_widget_grab_focus (self->try_again_button);
+  if (!self->reveal_verdict)
+    gtk_widget_add_tick_callback (GTK_WIDGET (self), reveal_verdict_cb, NULL, NULL);
+  self->reveal_verdict = TRUE;
   spoken = g_strdup_printf ("%s. %s", title, text);
   ksm_announce (GTK_WIDGET (self), spoken);
+}
+
+/* The verdict and the button the focus went to, scrolled into view on the
+ * first frame after they are laid out: the focus moved before they had a
+ * place (a short window, 800 x 600, leaves them below the fold) */
+static gboolean
+reveal_verdict_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  KsmLessonView *self = KSM_LESSON_VIEW (widget);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  graphene_rect_t verdict, button;
+  double value = gtk_adjustment_get_value (adjustment);
+  double top, bottom;
+
+  if (!self->reveal_verdict || focus == NULL || viewport == NULL
+      || !gtk_widget_get_visible (self->verdict_box))
+    {
+      self->reveal_verdict = FALSE;
+      return G_SOURCE_REMOVE;
+    }
+  /* not laid out yet: the next frame */
+  if (gtk_widget_get_height (self->verdict_box) <= 0 || gtk_widget_get_height (focus) <= 0
+      || !gtk_widget_compute_bounds (self->verdict_box, viewport, &verdict)
+      || !gtk_widget_compute_bounds (focus, viewport, &button))
+    return G_SOURCE_CONTINUE;
+  self->reveal_verdict = FALSE;
+  top = value + verdict.origin.y;
+  bottom = value + button.origin.y + button.size.height;
+  if (bottom > value + gtk_adjustment_get_page_size (adjustment))
+    gtk_adjustment_set_value (adjustment, MIN (top, bottom - gtk_adjustment_get_page_size (adjustment)));
+  return G_SOURCE_REMOVE;
 }
 
 void

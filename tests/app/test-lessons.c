@@ -270,6 +270,41 @@ test_units_chosen (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (verdict.move.distance, ==, 3);
 }
 
+/* a wait_for () condition: the focus (the button after a verdict) is
+ * inside the lesson page's visible height, not below the fold */
+static gboolean
+focus_on_screen (gpointer data)
+{
+  KsmLessonView *view = data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (view));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  graphene_rect_t bounds;
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (view))
+         && gtk_widget_compute_bounds (focus, GTK_WIDGET (view), &bounds)
+         && bounds.size.height > 0 && bounds.origin.y >= 0
+         && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (GTK_WIDGET (view));
+}
+
+/* In a window too short for the whole lesson, the verdict's button the
+ * focus goes to is scrolled into view */
+static void
+test_verdict_in_view (Fixture *fixture, gconstpointer data)
+{
+  KsmLessonView *view;
+  KsmLessonVerdict verdict;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 800, 520);
+  view = open_lesson (fixture, "kasimala", "capture");
+  wait_for_frames (GTK_WIDGET (fixture->window));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), <, 520);
+  g_assert_true (gtk_widget_activate (cell_of (view, "M9-M6")));
+  wait_for_verdict (view);
+  g_assert_true (ksm_lesson_view_get_verdict (view, &verdict));
+  g_assert_true (verdict.right);
+  wait_for (focus_on_screen, view, "the verdict's button on screen");
+}
+
 /* The last lesson: a real game against Easy, hints on */
 static void
 test_game_lesson (Fixture *fixture, gconstpointer data)
@@ -351,6 +386,7 @@ main (int argc, char **argv)
   ADD ("rules-pane-learns", test_rules_pane_learns);
   ADD ("wrong-then-right", test_wrong_then_right);
   ADD ("units-chosen", test_units_chosen);
+  ADD ("verdict-in-view", test_verdict_in_view);
   ADD ("game-lesson", test_game_lesson);
 #undef ADD
 
