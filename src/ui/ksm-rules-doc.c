@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ksm-lesson-book.h"
 #include "ksm-numbers.h"
 
 struct _KsmRulesDoc
@@ -77,30 +78,6 @@ block_free (gpointer data)
   g_free (block->position);
   g_free (block->highlight);
   g_free (block);
-}
-
-char *
-ksm_rules_doc_normalize (const char *text)
-{
-  GString *out = g_string_new (NULL);
-  gboolean space = FALSE;
-
-  g_return_val_if_fail (text != NULL, NULL);
-
-  /* xgettext's ITS "default" space: runs of these four become one space */
-  for (const char *c = text; *c != '\0'; c++)
-    {
-      if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r')
-        space = TRUE;
-      else
-        {
-          if (space && out->len > 0)
-            g_string_append_c (out, ' ');
-          space = FALSE;
-          g_string_append_c (out, *c);
-        }
-    }
-  return g_string_free (out, FALSE);
 }
 
 const char *
@@ -335,7 +312,8 @@ end_element_cb (GMarkupParseContext  *context,
 
   if (reader->text != NULL)
     {
-      text = ksm_rules_doc_normalize (reader->text->str);
+      /* the catalogue's spacing, as the lessons' reader makes it too */
+      text = ksm_lesson_normalize (reader->text->str);
       g_string_free (reader->text, TRUE);
       reader->text = NULL;
     }

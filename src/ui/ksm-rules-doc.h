@@ -78,8 +78,6 @@ GPtrArray   *ksm_rules_doc_get_messages      (KsmRulesDoc  *doc);
 gboolean     ksm_rules_doc_game_has_entry    (const char   *game_id,
                                               const char   *id);
 
-/* collapses runs of white space to one space and trims the ends */
-char        *ksm_rules_doc_normalize         (const char   *text);
 /* the text in the user's language (context "rules"), its numbers in the
  * language's digits (ksm_localize_digits ()) */
 const char  *ksm_rules_doc_translate         (const char   *text);
