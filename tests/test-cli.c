@@ -4,6 +4,7 @@
  */
 #include <glib.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -402,6 +403,51 @@ test_game_needed (void)
   g_assert_nonnull (strstr (r.err, "kasimala, ashte-kashte, asi-keliya"));
 }
 
+/* -------------------------------------------------------------- tournament */
+
+/* The games a line "A vs B: N games, A won W (..." reports, and W */
+static void
+tournament_result (const Run *r, int *games, int *won)
+{
+  const char *line = line_starting (r, "medium vs easy: ");
+  g_assert_cmpint (sscanf (line, "medium vs easy: %d games, medium won %d (", games, won), ==, 2);
+}
+
+/* A long match can be played in parts (--from), on any number of threads:
+ * its games depend only on their numbers and the seed, so the parts add up
+ * to the whole, game for game. */
+static void
+test_tournament_parts (void)
+{
+  g_auto(Run) whole;
+  g_auto(Run) first;
+  g_auto(Run) rest;
+  int games, won, first_games, first_won, rest_games, rest_won;
+
+  run_cli (&whole, "tournament", "--game", "kasimala", "--a", "medium", "--b", "easy",
+           "--games", "24", "--seed", "5", "--jobs", "2", NULL);
+  assert_success (&whole);
+  tournament_result (&whole, &games, &won);
+  g_assert_cmpint (games, ==, 24);
+
+  run_cli (&first, "tournament", "--game", "kasimala", "--a", "medium", "--b", "easy",
+           "--games", "10", "--seed", "5", "--jobs", "1", NULL);
+  assert_success (&first);
+  tournament_result (&first, &first_games, &first_won);
+  g_assert_cmpint (first_games, ==, 10);
+
+  run_cli (&rest, "tournament", "--game", "kasimala", "--a", "medium", "--b", "easy",
+           "--games", "24", "--from", "10", "--seed", "5", "--jobs", "2", NULL);
+  assert_success (&rest);
+  line_starting (&rest, "games 10 to 23 of 24");
+  tournament_result (&rest, &rest_games, &rest_won);
+  g_assert_cmpint (rest_games, ==, 14);
+  g_assert_cmpint (first_won + rest_won, ==, won);
+  g_assert_cmpfloat_with_epsilon (number_after (&first, "mean throws per game: ") * 10
+                                  + number_after (&rest, "mean throws per game: ") * 14,
+                                  number_after (&whole, "mean throws per game: ") * 24, 0.5);
+}
+
 /* ------------------------------------------------------------------ errors */
 
 static void
@@ -489,6 +535,10 @@ test_errors (void)
   assert_usage_error ("bad count", "throws", "--game", "kasimala", "--count", "abc", "--seed", "1", NULL);
   assert_usage_error ("bad seed", "throws", "--game", "kasimala", "--count", "10", "--seed", "x1", NULL);
   assert_usage_error ("unknown option", "throws", "--game", "kasimala", "--frob", NULL);
+  assert_usage_error ("rollouts where Hard searches", "tournament", "--game", "kasimala",
+                      "--a", "hard", "--b", "medium", "--games", "2", "--a-rollouts", "64", NULL);
+  assert_usage_error ("a part past the end", "tournament", "--game", "kasimala",
+                      "--a", "easy", "--b", "random", "--games", "2", "--from", "2", NULL);
   assert_usage_error ("malformed position", "moves", "--game", "kasimala",
                       "--position", "kasimala 17 B:BBB", "--throw", "1", NULL);
   assert_usage_error ("garbage position", "moves", "--game", "kasimala",
@@ -553,6 +603,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/game-needed", test_game_needed);
   g_test_add_func ("/cli/bench", test_bench);
+  g_test_add_func ("/cli/tournament/parts", test_tournament_parts);
   g_test_add_func ("/cli/errors", test_errors);
 
   return g_test_run ();

@@ -810,6 +810,7 @@ verb_tournament (int argc, char **argv)
   const KsmRules *rules = find_game (argc, argv);
   const char *game_id = NULL, *a_text = NULL, *b_text = NULL, *games_text = "1000";
   const char *seed_text = "1", *jobs_text = NULL, *budget_text = NULL, *nodes_text = NULL;
+  const char *from_text = NULL, *a_rollouts_text = NULL, *a_candidates_text = NULL;
   GameArgs game;
   game_args_init (&game, rules);
   const ArgSpec specs[] = {
@@ -821,12 +822,16 @@ verb_tournament (int argc, char **argv)
     { "jobs", ARG_VALUE, &jobs_text, NULL, 0 },
     { "budget", ARG_VALUE, &budget_text, NULL, 0 },
     { "nodes", ARG_VALUE, &nodes_text, NULL, 0 },
+    { "from", ARG_VALUE, &from_text, NULL, 0 },
+    { "a-rollouts", ARG_VALUE, &a_rollouts_text, NULL, 0 },
+    { "a-candidates", ARG_VALUE, &a_candidates_text, NULL, 0 },
     { "players", ARG_VALUE, &game.players, NULL, 0 },
     { "length", ARG_VALUE, &game.length, NULL, 0 },
     { "limit", ARG_VALUE, &game.limit, NULL, 0 },
     { "first", ARG_VALUE, &game.first, NULL, 0 },
   };
   Tournament t = { 0 };
+  int from = 0;
 
   parse_args (argc, argv, specs, G_N_ELEMENTS (specs), &game);
   game_args_finish (&game);
@@ -838,6 +843,19 @@ verb_tournament (int argc, char **argv)
   t.players[1].level = parse_level ("b", b_text);
   t.n_games = (int) parse_number ("games", games_text, 1, 10000000);
   t.seed = parse_number ("seed", seed_text, 0, G_MAXUINT64);
+  /* A game's throws and choices depend only on its number and the seed, so
+   * a long match can be played in parts (--from) and the parts added up. */
+  if (from_text != NULL)
+    from = (int) parse_number ("from", from_text, 0, t.n_games - 1);
+  t.next_game = from;
+  /* Side a alone on another number of rollouts or candidates, to screen a
+   * stronger rollout player against the game's own Hard. */
+  if ((a_rollouts_text != NULL || a_candidates_text != NULL) && rules->hard_rollouts <= 0)
+    die ("--a-rollouts and --a-candidates: %s's Hard searches, it plays no rollouts", rules->id);
+  if (a_rollouts_text != NULL)
+    t.players[0].rollouts = (int) parse_number ("a-rollouts", a_rollouts_text, 1, 100000);
+  if (a_candidates_text != NULL)
+    t.players[0].candidates = (int) parse_number ("a-candidates", a_candidates_text, 1, KSM_MAX_MOVES);
   int jobs = jobs_text ? (int) parse_number ("jobs", jobs_text, 1, 256)
                        : (int) MIN (g_get_num_processors (), 64);
   for (int side = 0; side < 2; side++)
@@ -861,7 +879,7 @@ verb_tournament (int argc, char **argv)
 
   int a_wins = 0, draws = 0, unfinished = 0, a_as[2] = { 0, 0 }, games_as[2] = { 0, 0 };
   guint64 throws = 0;
-  for (int g = 0; g < t.n_games; g++)
+  for (int g = from; g < t.n_games; g++)
     {
       int seat = t.a_seat[g] == 0 ? 0 : 1;
       games_as[seat]++;
@@ -879,15 +897,18 @@ verb_tournament (int argc, char **argv)
 
   const char *a_name = ksm_level_name (t.players[0].level);
   const char *b_name = ksm_level_name (t.players[1].level);
-  double share = (a_wins + 0.5 * draws) / t.n_games, low, high;
-  wilson (share, t.n_games, &low, &high);
+  int played = t.n_games - from;
+  double share = (a_wins + 0.5 * draws) / played, low, high;
+  wilson (share, played, &low, &high);
+  if (from > 0)
+    printf ("games %d to %d of %d\n", from, t.n_games - 1, t.n_games);
   printf ("%s vs %s: %d games, %s won %d (%.1f%%, 95%% CI %.1f%%-%.1f%%), draws %d\n",
-          a_name, b_name, t.n_games, a_name, a_wins, 100 * share, 100 * low, 100 * high, draws);
+          a_name, b_name, played, a_name, a_wins, 100 * share, 100 * low, 100 * high, draws);
   g_autofree char *p0 = g_ascii_strdown (rules->player_name (&t.options, 0), -1);
   g_autofree char *p1 = g_ascii_strdown (rules->player_name (&t.options, 1), -1);
   printf ("%s as %s: won %d of %d; as %s: won %d of %d\n", a_name, p0, a_as[0], games_as[0],
           p1, a_as[1], games_as[1]);
-  printf ("mean throws per game: %.1f\n", (double) throws / t.n_games);
+  printf ("mean throws per game: %.1f\n", (double) throws / played);
   printf ("seconds: %.1f with %d jobs\n", elapsed, jobs);
 
   g_free (t.winner);
@@ -1539,7 +1560,8 @@ static const Verb verbs[] = {
                "      every decision judged by the Hard player, marks, the luck of every throw,\n"
                "      and a summary per player (doc/analysis.md)", verb_analyse },
   { "tournament", "tournament --game G --a LEVEL --b LEVEL [--games N] [--seed S]\n"
-                  "           [--jobs J] [--budget MS] [--nodes N] [--length L] [--limit N]\n"
+                  "           [--jobs J] [--budget MS] [--nodes N] [--from G] [--a-rollouts N]\n"
+                  "           [--a-candidates N] [--length L] [--limit N]\n"
                   "           [--players N] [--first P] [--no-RULE | --RULE ...]\n"
                   "      two computer levels (random, easy, medium, hard, expert) against each other,\n"
                   "      sides alternating, and the first level's win rate", verb_tournament },
