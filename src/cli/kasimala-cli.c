@@ -852,6 +852,9 @@ verb_tournament (int argc, char **argv)
    * stronger rollout player against the game's own Hard. */
   if ((a_rollouts_text != NULL || a_candidates_text != NULL) && rules->hard_rollouts <= 0)
     die ("--a-rollouts and --a-candidates: %s's Hard searches, it plays no rollouts", rules->id);
+  if ((a_rollouts_text != NULL || a_candidates_text != NULL)
+      && t.players[0].level != KSM_LEVEL_HARD && t.players[0].level != KSM_LEVEL_EXPERT)
+    die ("--a-rollouts and --a-candidates: only Hard (and Expert without a model) play rollouts");
   if (a_rollouts_text != NULL)
     t.players[0].rollouts = (int) parse_number ("a-rollouts", a_rollouts_text, 1, 100000);
   if (a_candidates_text != NULL)
