@@ -3,12 +3,14 @@
  * The binary comes from $KSM_CLI (set by meson).
  */
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *cli;
+static const char *source_dir;   /* the project's, for its data */
 
 static const char *START17 =
   "kasimala 17 B:BBBBBBBBBBBBBBBBB M:................. T:SSSSSSSSSSSSSSSSS b - 0 0/0";
@@ -528,9 +530,59 @@ test_bench (void)
   g_assert_null (strstr (one.out, "2 players"));
 }
 
+/* --a-weights: side a's Expert judged by a weights file. The shipped
+ * model's own file plays exactly as the built-in weights; a model of
+ * nothing but zeros, which cannot tell one position from another, plays
+ * otherwise and no better. */
+static void
+test_tournament_weights (void)
+{
+  g_auto(Run) built_in;
+  g_auto(Run) shipped;
+  g_auto(Run) blank;
+  g_autofree char *file = g_build_filename (source_dir, "data", "expert", "kasimala.weights", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("ksm-weights-XXXXXX", NULL);
+  g_autofree char *zeros = g_build_filename (dir, "zeros.weights", NULL);
+  g_autoptr(GString) text = g_string_new ("# no judgement at all\n");
+  const char *const match[] = { "tournament", "--game", "kasimala", "--a", "expert", "--b", "hard",
+                                "--games", "6", "--seed", "3", "--jobs", "1" };
+
+  g_assert_nonnull (dir);
+  for (int i = 0; i < 32; i++)
+    g_string_append (text, "0\n");
+  g_assert_true (g_file_set_contents (zeros, text->str, -1, NULL));
+
+  run_cli (&built_in, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12], NULL);
+  run_cli (&shipped, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12], "--a-weights", file, NULL);
+  run_cli (&blank, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12], "--a-weights", zeros, NULL);
+  assert_success (&built_in);
+  assert_success (&shipped);
+  assert_success (&blank);
+
+  const char *won = "expert vs hard: 6 games, expert won ";
+  const char *throws = "mean throws per game: ";
+  g_assert_cmpstr (line_starting (&shipped, won), ==, line_starting (&built_in, won));
+  g_assert_cmpstr (line_starting (&shipped, throws), ==, line_starting (&built_in, throws));
+  g_assert_cmpfloat (number_after (&blank, won), <, number_after (&built_in, won));
+
+  /* a file that is not a model's weights: one line saying so */
+  g_assert_true (g_file_set_contents (zeros, "0.5\n0.25 # fine\nhalf\n", -1, NULL));
+  assert_usage_error ("a weight that is not a number", match[0], match[1], match[2], match[3],
+                      match[4], match[5], match[6], "--games", "2", "--a-weights", zeros, NULL);
+
+  g_remove (zeros);
+  g_rmdir (dir);
+}
+
 static void
 test_errors (void)
 {
+  g_autofree char *other_model = g_build_filename (source_dir, "data", "expert",
+                                                   "ashte-kashte.weights", NULL);
+
   assert_usage_error ("unknown verb", "frobnicate", "--game", "kasimala", NULL);
   assert_usage_error ("unknown game", "throws", "--game", "chess", "--count", "10", "--seed", "1", NULL);
   assert_usage_error ("bad count", "throws", "--game", "kasimala", "--count", "abc", "--seed", "1", NULL);
@@ -540,6 +592,16 @@ test_errors (void)
                       "--a", "hard", "--b", "medium", "--games", "2", "--a-rollouts", "64", NULL);
   assert_usage_error ("rollouts for a level that plays none", "tournament", "--game", "asi-keliya",
                       "--a", "medium", "--b", "hard", "--games", "2", "--a-rollouts", "64", NULL);
+  assert_usage_error ("weights for a game without a model", "tournament", "--game", "asi-keliya",
+                      "--a", "expert", "--b", "hard", "--games", "2", "--a-weights", "x.weights", NULL);
+  assert_usage_error ("weights for a level without the model", "tournament", "--game", "kasimala",
+                      "--a", "hard", "--b", "medium", "--games", "2", "--a-weights", "x.weights", NULL);
+  assert_usage_error ("a weights file that is not there", "tournament", "--game", "kasimala",
+                      "--a", "expert", "--b", "medium", "--games", "2",
+                      "--a-weights", "/nonexistent/kasimala.weights", NULL);
+  assert_usage_error ("weights of another model", "tournament", "--game", "kasimala",
+                      "--a", "expert", "--b", "medium", "--games", "2", "--a-weights",
+                      other_model, NULL);
   assert_usage_error ("a part past the end", "tournament", "--game", "kasimala",
                       "--a", "easy", "--b", "random", "--games", "2", "--from", "2", NULL);
   assert_usage_error ("malformed position", "moves", "--game", "kasimala",
@@ -595,6 +657,12 @@ main (int argc, char **argv)
       g_printerr ("KSM_CLI does not name the kasimala-cli binary\n");
       return 1;
     }
+  source_dir = g_getenv ("KSM_SOURCE_DIR");
+  if (source_dir == NULL)
+    {
+      g_printerr ("KSM_SOURCE_DIR does not name the project's source folder\n");
+      return 1;
+    }
 
   g_test_add_func ("/cli/throws", test_throws);
   g_test_add_func ("/cli/moves/start", test_moves_start);
@@ -607,6 +675,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/game-needed", test_game_needed);
   g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/tournament/parts", test_tournament_parts);
+  g_test_add_func ("/cli/tournament/weights", test_tournament_weights);
   g_test_add_func ("/cli/errors", test_errors);
 
   return g_test_run ();

@@ -804,6 +804,38 @@ parse_level (const char *name, const char *text)
   return (KsmLevel) level;
 }
 
+/* A weights file as data/expert/GAME.weights holds them: a number a line,
+ * `#` comments. strtof reads each as the compiler reads the built-in ones. */
+static void
+read_expert_weights (const char *path, int n_weights, float *weights)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  int n = 0;
+
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    die ("--a-weights: %s", error->message);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      char *hash = strchr (lines[i], '#');
+      if (hash != NULL)
+        *hash = '\0';
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0')
+        continue;
+      char *end;
+      float value = strtof (lines[i], &end);
+      if (*end != '\0' || !isfinite (value))
+        die ("--a-weights: %s, line %d: \"%s\" is not a number", path, i + 1, lines[i]);
+      if (n == n_weights)
+        die ("--a-weights: %s has more than the model's %d weights", path, n_weights);
+      weights[n++] = value;
+    }
+  if (n != n_weights)
+    die ("--a-weights: %s has %d weights, the model %d", path, n, n_weights);
+}
+
 static int
 verb_tournament (int argc, char **argv)
 {
@@ -811,6 +843,8 @@ verb_tournament (int argc, char **argv)
   const char *game_id = NULL, *a_text = NULL, *b_text = NULL, *games_text = "1000";
   const char *seed_text = "1", *jobs_text = NULL, *budget_text = NULL, *nodes_text = NULL;
   const char *from_text = NULL, *a_rollouts_text = NULL, *a_candidates_text = NULL;
+  const char *a_weights_path = NULL;
+  float a_weights[KSM_EXPERT_MAX_FEATURES];
   GameArgs game;
   game_args_init (&game, rules);
   const ArgSpec specs[] = {
@@ -825,6 +859,7 @@ verb_tournament (int argc, char **argv)
     { "from", ARG_VALUE, &from_text, NULL, 0 },
     { "a-rollouts", ARG_VALUE, &a_rollouts_text, NULL, 0 },
     { "a-candidates", ARG_VALUE, &a_candidates_text, NULL, 0 },
+    { "a-weights", ARG_VALUE, &a_weights_path, NULL, 0 },
     { "players", ARG_VALUE, &game.players, NULL, 0 },
     { "length", ARG_VALUE, &game.length, NULL, 0 },
     { "limit", ARG_VALUE, &game.limit, NULL, 0 },
@@ -859,6 +894,17 @@ verb_tournament (int argc, char **argv)
     t.players[0].rollouts = (int) parse_number ("a-rollouts", a_rollouts_text, 1, 100000);
   if (a_candidates_text != NULL)
     t.players[0].candidates = (int) parse_number ("a-candidates", a_candidates_text, 1, KSM_MAX_MOVES);
+  /* Side a's Expert on a model's other weights, to screen a trained file
+   * before it is built in. */
+  if (a_weights_path != NULL)
+    {
+      if (rules->expert_n_features <= 0)
+        die ("--a-weights: %s has no learnt model for Expert", rules->id);
+      if (t.players[0].level != KSM_LEVEL_EXPERT)
+        die ("--a-weights: only Expert judges by the learnt model");
+      read_expert_weights (a_weights_path, rules->expert_n_features, a_weights);
+      t.players[0].expert_weights = a_weights;
+    }
   int jobs = jobs_text ? (int) parse_number ("jobs", jobs_text, 1, 256)
                        : (int) MIN (g_get_num_processors (), 64);
   for (int side = 0; side < 2; side++)
@@ -1564,7 +1610,7 @@ static const Verb verbs[] = {
                "      and a summary per player (doc/analysis.md)", verb_analyse },
   { "tournament", "tournament --game G --a LEVEL --b LEVEL [--games N] [--seed S]\n"
                   "           [--jobs J] [--budget MS] [--nodes N] [--from G] [--a-rollouts N]\n"
-                  "           [--a-candidates N] [--length L] [--limit N]\n"
+                  "           [--a-candidates N] [--a-weights FILE] [--length L] [--limit N]\n"
                   "           [--players N] [--first P] [--no-RULE | --RULE ...]\n"
                   "      two computer levels (random, easy, medium, hard, expert) against each other,\n"
                   "      sides alternating, and the first level's win rate", verb_tournament },

@@ -55,6 +55,9 @@ typedef struct {
                          * move; 0: the game's own (KsmRules.hard_rollouts) */
   int      horizon;     /* throws a rollout runs; 0: the game's own */
   int      candidates;  /* moves rolled out, Medium's best; 0: the game's own */
+  const float *expert_weights;  /* Expert: other weights for the game's learnt model
+                                 * (its expert_n_features), to train or screen
+                                 * them; NULL: the game's own */
 } KsmPlayerOptions;
 
 /* The index of the chosen move among moves[0..n_moves), which must be the

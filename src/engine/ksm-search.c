@@ -70,6 +70,13 @@ ksm_search_chance (const KsmRules *rules, const KsmPosition *pos, int player, in
 double
 ksm_search_expert_chance (const KsmRules *rules, const KsmPosition *pos, int player, int team)
 {
+  return ksm_search_expert_chance_by (rules, rules->expert_weights, pos, player, team);
+}
+
+double
+ksm_search_expert_chance_by (const KsmRules *rules, const float *weights,
+                             const KsmPosition *pos, int player, int team)
+{
   float features[KSM_EXPERT_MAX_FEATURES];
   KsmOutcome outcome;
 
@@ -80,7 +87,7 @@ ksm_search_expert_chance (const KsmRules *rules, const KsmPosition *pos, int pla
   rules->expert_features (pos, player, features);
   float score = 0;
   for (int i = 0; i < rules->expert_n_features; i++)
-    score += rules->expert_weights[i] * features[i];
+    score += weights[i] * features[i];
   return 1.0 / (1.0 + exp (-(double) score));
 }
 
@@ -88,7 +95,10 @@ double
 ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos)
 {
   if (search->expert)
-    return ksm_search_expert_chance (search->rules, pos, search->player, search->team);
+    return ksm_search_expert_chance_by (search->rules,
+                                        search->expert_weights != NULL ? search->expert_weights
+                                        : search->rules->expert_weights,
+                                        pos, search->player, search->team);
   return ksm_search_chance (search->rules, pos, search->player, search->team);
 }
 

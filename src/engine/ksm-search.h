@@ -22,6 +22,7 @@ typedef struct {
   long            max_nodes;    /* 0: no limit */
   int             free_forced;  /* forced decisions a line may pass uncounted */
   bool            expert;       /* judge leaves by the game's learnt model (Expert) */
+  const float    *expert_weights;  /* that model's weights; NULL: the game's own */
   long            nodes;
   bool            aborted;
   bool            clock_stopped;  /* aborted by deadline_ns, not max_nodes */
@@ -38,6 +39,9 @@ double  ksm_search_chance   (const KsmRules *rules, const KsmPosition *pos, int 
  * `player` of `team`: the outcome once the game is over */
 double  ksm_search_expert_chance (const KsmRules *rules, const KsmPosition *pos,
                                   int player, int team);
+/* the same by other weights of that model (expert_n_features of them) */
+double  ksm_search_expert_chance_by (const KsmRules *rules, const float *weights,
+                                     const KsmPosition *pos, int player, int team);
 /* values[i] of moves[i] with `depth` decisions counted from this one (1: the
  * evaluation right after the move), the moves taken in `order` (NULL: as
  * given). With `exact` every value is exact (for hints); without it a move
