@@ -4,7 +4,8 @@
  *   ninja -C BUILD tools/train-expert
  *   BUILD/tools/train-expert [--game G] [--games N] [--seed S] [--alpha A]
  *                            [--lambda L] [--from FILE] [--out FILE] [--check N]
- *                            [--players N]
+ *                            [--players N] [--search D] [--nodes N]
+ *                            [--bootstrap B]
  *
  * Both sides play one move ahead by the model being learnt, on throws drawn
  * from the seed, and after every throw the model's value of the position
@@ -12,9 +13,13 @@
  * earlier position's by lambda less (Sutton's TD(lambda), the error's
  * gradient through the logistic). So the model learns values consistent
  * with its own play, where a fit to results (tools/train-kasimala.c)
- * learnt correlations that chose worse. Each feature's step is the rate
- * over its mean square on the first games, so that a raw count and a
- * scaled one learn alike, and the rate falls to a tenth by the last game.
+ * learnt correlations that chose worse. With --search D both sides play as
+ * Expert does instead, by its search D decisions deep (--nodes positions a
+ * depth; the game's own budget by default) judged by the weights being
+ * learnt, so the values are learnt on the positions Expert's play reaches.
+ * Each feature's step is the rate over its mean square on the first games,
+ * so that a raw count and a scaled one learn alike, and the rate falls to a
+ * tenth by the last game.
  *
  * It starts from --from (a weights file) or, for Kasimala, from Hard's
  * hand-tuned weights (the rest 0), so the learnt model starts at Hard's
@@ -30,6 +35,7 @@
 
 #include "ksm-ashte-eval.h"
 #include "ksm-kasimala-eval.h"
+#include "ksm-player.h"
 #include "ksm-random.h"
 #include "ksm-rules.h"
 
@@ -38,6 +44,16 @@
 
 static const KsmRules *R;
 static int NF;
+/* --search: decisions Expert's search looks ahead in self-play (0: one
+ * move ahead by the model alone), on --nodes positions a depth */
+static int search_depth;
+static long search_nodes;
+/* --bootstrap B: after each searched decision, the model's value of the
+ * position the move leaves is also moved toward the search's value of it
+ * (B times the step), so that the model learns what its own deeper search
+ * says (RootStrap, Veness et al. 2009) as well as what the play that
+ * follows says */
+static double bootstrap;
 
 /* a feature's name, for the games whose names are known here */
 static const char *
@@ -87,10 +103,32 @@ value_of (const KsmPosition *pos, const double *w, int player, double *x)
   return 1.0 / (1.0 + exp (-s));
 }
 
-/* one move ahead by `w`: the move after which the mover's chance is best */
+/* Expert's search as --search asks, judged by `w` (copied to `weights`) */
+static KsmPlayerOptions
+search_options (const double *w, float *weights)
+{
+  for (int i = 0; i < NF; i++)
+    weights[i] = (float) w[i];
+  return (KsmPlayerOptions) {
+    .level = KSM_LEVEL_EXPERT,
+    .budget_ms = KSM_NO_CLOCK_MS,
+    .depth = search_depth,
+    .max_nodes = search_nodes,
+    .expert_weights = weights,
+  };
+}
+
+/* one move ahead by `w`: the move after which the mover's chance is best;
+ * with --search, Expert's search judged by `w` */
 static int
 choose (const KsmPosition *pos, const KsmMove *moves, int n, const double *w)
 {
+  if (search_depth > 0 && n > 1)
+    {
+      float weights[MAX_F];
+      KsmPlayerOptions options = search_options (w, weights);
+      return ksm_player_choose_with (&options, pos, moves, n, NULL);
+    }
   int best = 0;
   double best_value = -1;
   for (int i = 0; i < n && n > 1; i++)
@@ -153,7 +191,22 @@ play (const KsmOptions *options, uint64_t seed, const double *wa, const double *
         }
       int n = R->legal_moves (&pos, moves);
       bool a = R->team_of (&pos.options, pos.to_move) == team0;
+      int mover = pos.to_move;
+      double searched = -1;
+      if (learn != NULL && bootstrap > 0 && search_depth > 0 && n > 1)
+        {
+          float weights[MAX_F];
+          KsmPlayerOptions options = search_options (learn, weights);
+          searched = ksm_player_best_chance (&options, &pos, moves, n);
+        }
       R->apply_move (&pos, &moves[choose (&pos, moves, n, a ? wa : wb)], NULL);
+      if (searched >= 0 && pos.phase != KSM_PHASE_OVER)
+        {
+          double v = value_of (&pos, learn, mover, x);
+          double step = bootstrap * (searched - v) * v * (1 - v);
+          for (int i = 0; i < NF; i++)
+            learn[i] += alpha[i] * step * x[i];
+        }
     }
 }
 
@@ -198,6 +251,9 @@ main (int argc, char **argv)
       else if (strcmp (argv[i], "--out") == 0) out = argv[i + 1];
       else if (strcmp (argv[i], "--check") == 0) check = atoi (argv[i + 1]);
       else if (strcmp (argv[i], "--players") == 0) players = atoi (argv[i + 1]);
+      else if (strcmp (argv[i], "--search") == 0) search_depth = atoi (argv[i + 1]);
+      else if (strcmp (argv[i], "--nodes") == 0) search_nodes = atol (argv[i + 1]);
+      else if (strcmp (argv[i], "--bootstrap") == 0) bootstrap = atof (argv[i + 1]);
       else
         {
           fprintf (stderr, "unknown option %s\n", argv[i]);
@@ -240,12 +296,16 @@ main (int argc, char **argv)
     }
   double t0 = now_s ();
 
-  /* the features' mean squares, under the starting weights' play */
+  /* the features' mean squares, under the starting weights' play one move
+   * ahead (so that --search changes the play learnt from, not the steps) */
   long positions = 0;
   double abs_error = 0;
+  int depth_asked = search_depth;
+  search_depth = 0;
   for (int g = 0; g < SCALE_GAMES; g++)
     play (&options, seed * 1000003ull + 999999ull - (unsigned) g, start, start, NULL, NULL,
           0, sq, &positions, &abs_error);
+  search_depth = depth_asked;
   for (int i = 0; i < NF; i++)
     {
       double mean = sq[i] / (double) (positions > 0 ? positions : 1);
@@ -281,6 +341,8 @@ main (int argc, char **argv)
     printf ("  %2d %-20s %9.4f (from %.4f)\n", i,
             feature_name (i), w[i], start[i]);
 
+  /* the check is one move ahead whatever the training's play */
+  search_depth = 0;
   if (check > 0)
     {
       double won = 0;
@@ -318,6 +380,9 @@ main (int argc, char **argv)
                from != NULL ? " --from " : "", from != NULL ? from : "");
       if (players > 0)
         fprintf (file, "# With --players %d.\n", players);
+      if (depth_asked > 0)
+        fprintf (file, "# With --search %d --nodes %ld --bootstrap %g.\n", depth_asked,
+                 search_nodes, bootstrap);
       for (int i = 0; i < NF; i++)
         fprintf (file, "%.6g # %s\n", w[i], feature_name (i));
       fclose (file);
