@@ -439,7 +439,8 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
       ksm_player_search_budget (options, pos, &depth, &search.max_nodes);
       search.deadline_ns = hard_deadline (options);
       search.expert = options->level == KSM_LEVEL_EXPERT;
-      search.expert_weights = options->expert_weights;
+      if (options->expert_weights != NULL)
+        search.expert_weights = options->expert_weights;
       search.free_forced = HARD_FREE_FORCED;
       first = 1;
     }

@@ -28,6 +28,7 @@ ksm_search_init (KsmSearch *search, const KsmPosition *pos)
 
   memset (search, 0, sizeof *search);
   search->rules = rules;
+  search->expert_weights = rules->expert_weights;
   search->player = pos->to_move;
   search->team = rules->team_of (&pos->options, pos->to_move);
   for (int face = 0; face < rules->throws.n_faces; face++)
@@ -95,9 +96,7 @@ double
 ksm_search_evaluate (const KsmSearch *search, const KsmPosition *pos)
 {
   if (search->expert)
-    return ksm_search_expert_chance_by (search->rules,
-                                        search->expert_weights != NULL ? search->expert_weights
-                                        : search->rules->expert_weights,
+    return ksm_search_expert_chance_by (search->rules, search->expert_weights,
                                         pos, search->player, search->team);
   return ksm_search_chance (search->rules, pos, search->player, search->team);
 }

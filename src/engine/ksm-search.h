@@ -22,7 +22,8 @@ typedef struct {
   long            max_nodes;    /* 0: no limit */
   int             free_forced;  /* forced decisions a line may pass uncounted */
   bool            expert;       /* judge leaves by the game's learnt model (Expert) */
-  const float    *expert_weights;  /* that model's weights; NULL: the game's own */
+  const float    *expert_weights;  /* that model's weights: the game's own from
+                                    * ksm_search_init, unless a player gives others */
   long            nodes;
   bool            aborted;
   bool            clock_stopped;  /* aborted by deadline_ns, not max_nodes */
