@@ -645,7 +645,9 @@ test_judge_is_expert (void)
 }
 
 /* A game without a learnt model gets Expert all the same: Hard, rollouts
- * and all, move for move. */
+ * and all, move for move, on the game's own number of rollouts for Expert
+ * where it sets one (KsmRules.expert_rollouts), which then chooses
+ * otherwise than Hard somewhere. */
 static void
 test_expert_without_model (void)
 {
@@ -659,21 +661,46 @@ test_expert_without_model (void)
         continue;
       games++;
 
-      KsmPosition positions[12];
+      KsmPosition positions[24];
       int n = sample_positions (positions, G_N_ELEMENTS (positions));
+      int unlike_hard = 0;
       for (int i = 0; i < n; i++)
         {
           KsmMove moves[KSM_MAX_MOVES];
-          KsmRandom a, b;
+          KsmRandom a, b, c;
+          KsmPlayerOptions expert = { .level = KSM_LEVEL_EXPERT };
+          KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD,
+                                    .rollouts = R->expert_rollouts,
+                                    .candidates = R->expert_candidates };
           int count = R->legal_moves (&positions[i], moves);
           ksm_random_seed (&a, 3);
           ksm_random_seed (&b, 3);
-          g_assert_cmpint (ksm_player_choose (KSM_LEVEL_EXPERT, &positions[i], moves, count, &a),
-                           ==,
-                           ksm_player_choose (KSM_LEVEL_HARD, &positions[i], moves, count, &b));
+          ksm_random_seed (&c, 3);
+          int by_expert = ksm_player_choose_with (&expert, &positions[i], moves, count, &a);
+          g_assert_cmpint (by_expert, ==,
+                           ksm_player_choose_with (&hard, &positions[i], moves, count, &b));
+          if (by_expert != ksm_player_choose (KSM_LEVEL_HARD, &positions[i], moves, count, &c))
+            unlike_hard++;
         }
+      g_test_message ("%s: Expert chooses otherwise than Hard in %d of %d", R->id, unlike_hard, n);
+      /* and the new-game page says so */
+      g_assert_cmpstr (ksm_level_way (KSM_LEVEL_EXPERT, R), ==,
+                       R->expert_rollouts > 0 ? "expert-rollouts"
+                       : R->hard_rollouts > 0 ? "hard-rollouts" : "hard");
+      g_assert_cmpstr (ksm_level_way (KSM_LEVEL_HARD, R), ==, R->hard_rollouts > 0 ? "hard-rollouts" : "hard");
+      if (R->expert_rollouts > 0)
+        {
+          g_assert_cmpint (R->hard_rollouts, >, 0);
+          g_assert_cmpint (R->expert_rollouts, >, R->hard_rollouts);
+          g_assert_cmpint (unlike_hard, >, 0);
+        }
+      else
+        g_assert_cmpint (unlike_hard, ==, 0);
     }
   R = kasimala;
+  g_assert_cmpstr (ksm_level_way (KSM_LEVEL_EXPERT, R), ==, "expert");
+  g_assert_cmpstr (ksm_level_way (KSM_LEVEL_HARD, R), ==, "hard");
+  g_assert_cmpstr (ksm_level_way (KSM_LEVEL_MEDIUM, R), ==, "medium");
   g_test_message ("%d games without a model", games);
   g_assert_cmpint (games, >, 0);
 }

@@ -64,6 +64,21 @@ ksm_level_lookup (const char *name)
   return -1;
 }
 
+const char *
+ksm_level_way (KsmLevel level, const KsmRules *rules)
+{
+  if (rules != NULL && level == KSM_LEVEL_EXPERT && rules->expert_n_features <= 0)
+    level = rules->expert_rollouts > 0 ? level : KSM_LEVEL_HARD;
+  if (rules != NULL && rules->hard_rollouts > 0)
+    {
+      if (level == KSM_LEVEL_HARD)
+        return "hard-rollouts";
+      if (level == KSM_LEVEL_EXPERT && rules->expert_n_features <= 0)
+        return "expert-rollouts";
+    }
+  return ksm_level_name (level);
+}
+
 /* where nobody is captured: a safe cell, or a goal, which is home (Ashte
  * Kashte's centre) */
 #define UNCAPTURABLE (KSM_CELL_SAFE | KSM_CELL_GOAL)
@@ -475,13 +490,22 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
     }
 }
 
-/* Expert where the game has no learnt model is Hard, rollouts and all */
+/* Expert where the game has no learnt model is Hard, rollouts and all,
+ * with the game's own number of them for Expert (KsmRules.expert_rollouts)
+ * where it sets one; the ranking only searches, so it ignores them */
 static KsmPlayerOptions
 without_missing_model (const KsmPlayerOptions *options, const KsmPosition *pos)
 {
+  const KsmRules *rules = ksm_rules_for (pos);
   KsmPlayerOptions played = *options;
-  if (played.level == KSM_LEVEL_EXPERT && ksm_rules_for (pos)->expert_n_features <= 0)
-    played.level = KSM_LEVEL_HARD;
+  if (played.level == KSM_LEVEL_EXPERT && rules->expert_n_features <= 0)
+    {
+      played.level = KSM_LEVEL_HARD;
+      if (played.rollouts <= 0)
+        played.rollouts = rules->expert_rollouts;
+      if (played.candidates <= 0)
+        played.candidates = rules->expert_candidates;
+    }
   return played;
 }
 

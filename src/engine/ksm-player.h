@@ -20,7 +20,8 @@ typedef enum {
   KSM_LEVEL_MEDIUM,   /* one move ahead, weighing the other side's next throw */
   KSM_LEVEL_HARD,     /* expectimax over throws and replies, in a node budget */
   KSM_LEVEL_EXPERT,   /* Hard's search judged by a model learnt by self-play
-                       * (KsmRules.expert_*); Hard where a game has none */
+                       * (KsmRules.expert_*); where a game has none, Hard
+                       * with more rollouts (expert_rollouts), else Hard */
   KSM_N_LEVELS
 } KsmLevel;
 
@@ -39,6 +40,11 @@ typedef enum {
 
 const char *ksm_level_name   (KsmLevel level);
 int         ksm_level_lookup (const char *name);   /* -1 when unknown */
+/* How a level plays in a game, for the words that say so: the level's
+ * name, or "hard-rollouts" and "expert-rollouts" where the game's Hard
+ * plays by rollouts and Expert rolls out more (Expert without a model or
+ * more rollouts is "hard"); NULL for no level */
+const char *ksm_level_way    (KsmLevel level, const KsmRules *rules);
 
 typedef struct {
   KsmLevel level;

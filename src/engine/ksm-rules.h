@@ -304,6 +304,12 @@ struct KsmRules {
   long                 expert_nodes;
   /* decisions Expert looks ahead; 0: the game's Hard depth */
   int                  expert_depth;
+  /* Expert by rollouts, for a game whose Hard rolls out and which has no
+   * model (expert_n_features 0): Hard's rollouts with `expert_rollouts` a
+   * move over Medium's best `expert_candidates` (0: Hard's), which is what
+   * has made rollouts stronger every time; 0: Expert plays as Hard */
+  int                  expert_rollouts;
+  int                  expert_candidates;
 
   void  (*default_options) (KsmOptions *options);
   /* false with a message when the options make no game */

@@ -267,12 +267,15 @@ fill_first (KsmNewGamePage *self)
  * of teams, and what the computer level chosen does (index 0 is a person:
  * nothing to say of it) */
 static void
-describe_level_cb (AdwComboRow *row)
+describe_level_cb (AdwComboRow    *row,
+                   GParamSpec     *pspec,
+                   KsmNewGamePage *self)
 {
   guint selected = adw_combo_row_get_selected (row);
   const char *partner = g_object_get_data (G_OBJECT (row), "ksm-partner");
+  /* a level plays its own way in some games (Asi Keliya's Hard rolls out) */
   const char *level = selected >= 1 && selected <= KSM_N_LEVELS
-                      ? ksm_words_level_description ((int) selected - 1) : NULL;
+                      ? ksm_words_level_description (self->rules, (int) selected - 1) : NULL;
   g_autofree char *both = NULL;
 
   if (partner != NULL && level != NULL)
@@ -307,7 +310,7 @@ update_seats (KsmNewGamePage *self)
         }
       else
         g_object_set_data (G_OBJECT (self->seat_rows[p]), "ksm-partner", NULL);
-      describe_level_cb (self->seat_rows[p]);
+      describe_level_cb (self->seat_rows[p], NULL, self);
     }
   fill_first (self);
 }
@@ -380,7 +383,7 @@ build_seat_rows (KsmNewGamePage *self)
       self->seat_rows[p] = ADW_COMBO_ROW (adw_combo_row_new ());
       show_choices_whole (self->seat_rows[p]);
       adw_combo_row_set_model (self->seat_rows[p], choices);
-      g_signal_connect (self->seat_rows[p], "notify::selected", G_CALLBACK (describe_level_cb), NULL);
+      g_signal_connect (self->seat_rows[p], "notify::selected", G_CALLBACK (describe_level_cb), self);
       adw_preferences_group_add (self->players_group, GTK_WIDGET (self->seat_rows[p]));
     }
   /* who throws first comes last, after the seats it names */
@@ -410,8 +413,8 @@ ksm_new_game_page_init (KsmNewGamePage *self)
   build_seat_rows (self);
   g_signal_connect_swapped (self->opponent_row, "notify::selected",
                             G_CALLBACK (opponent_changed_cb), self);
-  g_signal_connect (self->opponent_row, "notify::selected", G_CALLBACK (describe_level_cb), NULL);
-  describe_level_cb (self->opponent_row);
+  g_signal_connect (self->opponent_row, "notify::selected", G_CALLBACK (describe_level_cb), self);
+  describe_level_cb (self->opponent_row, NULL, self);
 }
 
 GtkWidget *

@@ -74,6 +74,10 @@ static const Word level_descriptions[] = {
   /* Translators: the Expert judges positions by weights it learnt by
    * playing game after game against itself */
   { "expert", NC_("level description", "Looks three moves ahead or more, with a judgement learnt from self-play") },
+  /* Translators: Hard where it plays each of Medium's best moves on to see
+   * how the games go (Asi Keliya) */
+  { "hard-rollouts", NC_("level description", "Plays its best moves on, over many throws to come") },
+  { "expert-rollouts", NC_("level description", "Plays its best moves on four times as often as Hard") },
 };
 
 static const Word option_labels[] = {
@@ -163,9 +167,9 @@ ksm_words_level_name (int level)
 }
 
 const char *
-ksm_words_level_description (int level)
+ksm_words_level_description (const KsmRules *rules, int level)
 {
-  const char *id = ksm_level_name ((KsmLevel) level);
+  const char *id = ksm_level_way ((KsmLevel) level, rules);
   return id != NULL ? lookup (level_descriptions, G_N_ELEMENTS (level_descriptions), "level description", id) : "";
 }
 

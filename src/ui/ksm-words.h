@@ -21,7 +21,7 @@ const char *ksm_words_face_name        (const KsmRules *rules, int face);
 char       *ksm_words_face_title       (const KsmRules *rules, int face);
 const char *ksm_words_level_name       (int level);
 /* what the level does, in a line: "Looks three moves ahead, over every throw" */
-const char *ksm_words_level_description (int level);
+const char *ksm_words_level_description (const KsmRules *rules, int level);
 const char *ksm_words_option_label     (const KsmRules *rules, const KsmOptionInfo *info);
 const char *ksm_words_option_source    (const KsmRules *rules, const KsmOptionInfo *info, gboolean on);
 /* "M9" stays as the notation writes it: cell names are coordinates; -1 is
