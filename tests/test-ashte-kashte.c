@@ -140,7 +140,6 @@ test_paths_and_rings (void)
   for (int colour = 0; colour < 4; colour++)
     {
       g_autoptr(GString) text = g_string_new ("ashte-kashte 4");
-      g_autofree char *expected = NULL;
       char side[2] = { (char) g_ascii_tolower (letters[colour][0]), 0 };
 
       for (int p = 0; p < 4; p++)

@@ -1032,7 +1032,7 @@ static int
 bench_sizes (const KsmRules *rules, const KsmOptions *base, int length, int players,
              BenchSize *sizes, int n_sizes)
 {
-  int n_lengths = 0, n_players_ok = 0, first = n_sizes;
+  int n_lengths = 0, first = n_sizes;
   gboolean length_ok[33] = { FALSE }, players_ok[KSM_MAX_PLAYERS + 1] = { FALSE };
   char error[KSM_ERROR_MAX];
 
@@ -1047,7 +1047,6 @@ bench_sizes (const KsmRules *rules, const KsmOptions *base, int length, int play
         if (!rules->check_options (&options, error, sizeof error))
           continue;
         n_lengths += !length_ok[l];
-        n_players_ok += !players_ok[p];
         length_ok[l] = players_ok[p] = TRUE;
         if ((length > 0 && l != length) || (players > 0 && p != players))
           continue;

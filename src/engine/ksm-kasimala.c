@@ -163,13 +163,6 @@ cell_value (const KsmPosition *pos, int cell)
   return pos->u.kasimala.cells[cell / length][cell % length];
 }
 
-static inline int8_t *
-cell_slot (KsmPosition *pos, int cell)
-{
-  int length = pos->options.length;
-  return &pos->u.kasimala.cells[cell / length][cell % length];
-}
-
 static inline int
 own_row (int side)
 {
@@ -343,26 +336,6 @@ kasimala_apply_throw (KsmPosition *pos, int face)
   pos->face = (uint8_t) face;
   pos->phase = KSM_PHASE_MOVE;
   pos->throw_count++;
-}
-
-/* The cell a piece of `side` may land on, or -1: a laiga the other side
- * holds cannot be landed on while laigas are safe. Fills *captured. */
-static inline int
-landing (const KsmPosition *pos, int side, int to, uint8_t *captured)
-{
-  int value = cell_value (pos, to);
-  int enemy = side == BOTTOM ? -value : value;
-
-  if (enemy > 0)
-    {
-      if ((pos->options.flags & KSM_OPT_KASIMALA_SAFE_LAIGAS)
-          && is_laiga (pos->options.length, to))
-        return -1;
-      *captured = (uint8_t) enemy;
-    }
-  else
-    *captured = 0;
-  return to;
 }
 
 static inline void

@@ -512,7 +512,6 @@ update_seats (KsmGameView *self)
                              ? g_strdup (_("person"))
                              /* Translators: a seat played by the computer; %s is its level */
                              : g_strdup_printf (_("computer, %s"), ksm_words_level_name (seat->level));
-      g_autofree char *markup = NULL;
       g_autofree char *first_line = NULL;
 
       /* Translators: a seat's chip: its colour, then who plays it */

@@ -227,6 +227,7 @@ test_numbers_in_digits (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(GFile) file = ksm_store_keep (store, record, &error);
       g_assert_no_error (error);
+      g_assert_nonnull (file);
     }
 
   /* a game left on the board one move before its end */
