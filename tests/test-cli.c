@@ -577,6 +577,35 @@ test_tournament_weights (void)
   g_rmdir (dir);
 }
 
+/* --a-rollouts, --a-candidates, --a-horizon: side a's Hard on other
+ * rollouts. Given Hard's own counts it plays Hard's game to the throw;
+ * rollouts of 4 throws play another. */
+static void
+test_tournament_rollouts (void)
+{
+  g_auto(Run) own;
+  g_auto(Run) as_own;
+  g_auto(Run) short_sighted;
+  const char *const match[] = { "tournament", "--game", "asi-keliya", "--a", "hard", "--b", "hard",
+                                "--games", "1", "--seed", "1", "--jobs", "1" };
+
+  run_cli (&own, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12], NULL);
+  run_cli (&as_own, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12],
+           "--a-rollouts", "32", "--a-candidates", "4", "--a-horizon", "24", NULL);
+  run_cli (&short_sighted, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12], "--a-horizon", "4", NULL);
+  assert_success (&own);
+  assert_success (&as_own);
+  assert_success (&short_sighted);
+
+  const char *throws = "mean throws per game: ";
+  g_assert_cmpstr (line_starting (&as_own, throws), ==, line_starting (&own, throws));
+  g_assert_cmpstr (line_starting (&as_own, "hard as south: "), ==, line_starting (&own, "hard as south: "));
+  g_assert_cmpstr (line_starting (&short_sighted, throws), !=, line_starting (&own, throws));
+}
+
 static void
 test_errors (void)
 {
@@ -592,6 +621,12 @@ test_errors (void)
                       "--a", "hard", "--b", "medium", "--games", "2", "--a-rollouts", "64", NULL);
   assert_usage_error ("rollouts for a level that plays none", "tournament", "--game", "asi-keliya",
                       "--a", "medium", "--b", "hard", "--games", "2", "--a-rollouts", "64", NULL);
+  assert_usage_error ("a horizon where Hard searches", "tournament", "--game", "kasimala",
+                      "--a", "hard", "--b", "medium", "--games", "2", "--a-horizon", "12", NULL);
+  assert_usage_error ("a horizon for a level that plays no rollouts", "tournament", "--game",
+                      "asi-keliya", "--a", "easy", "--b", "hard", "--games", "2", "--a-horizon", "12", NULL);
+  assert_usage_error ("a horizon of no throws", "tournament", "--game", "asi-keliya",
+                      "--a", "hard", "--b", "hard", "--games", "2", "--a-horizon", "0", NULL);
   assert_usage_error ("weights for a game without a model", "tournament", "--game", "asi-keliya",
                       "--a", "expert", "--b", "hard", "--games", "2", "--a-weights", "x.weights", NULL);
   assert_usage_error ("weights for a level without the model", "tournament", "--game", "kasimala",
@@ -676,6 +711,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/tournament/parts", test_tournament_parts);
   g_test_add_func ("/cli/tournament/weights", test_tournament_weights);
+  g_test_add_func ("/cli/tournament/rollouts", test_tournament_rollouts);
   g_test_add_func ("/cli/errors", test_errors);
 
   return g_test_run ();
