@@ -263,25 +263,25 @@ fill_first (KsmNewGamePage *self)
 }
 
 /* The seat rows follow how many play: one a side seated, named for it */
-/* A seat's or the opponent's row says whose partner the seat is, in a game
- * of teams, and what the computer level chosen does (index 0 is a person:
- * nothing to say of it) */
+/* A seat's or the opponent's row says what its seat is (whose partner, in
+ * a game of teams; for the opponent, which side the person plays) and what
+ * the computer level chosen does (index 0 is a person: nothing to say of it) */
 static void
 describe_level_cb (AdwComboRow    *row,
                    GParamSpec     *pspec,
                    KsmNewGamePage *self)
 {
   guint selected = adw_combo_row_get_selected (row);
-  const char *partner = g_object_get_data (G_OBJECT (row), "ksm-partner");
+  const char *seat = g_object_get_data (G_OBJECT (row), "ksm-seat-words");
   /* a level plays its own way in some games (Asi Keliya's Hard rolls out) */
   const char *level = selected >= 1 && selected <= KSM_N_LEVELS
                       ? ksm_words_level_description (self->rules, (int) selected - 1) : NULL;
   g_autofree char *both = NULL;
 
-  if (partner != NULL && level != NULL)
+  if (seat != NULL && level != NULL)
     /* Translators: a seat's line: whose partner it is, then what its computer level does */
-    both = g_strdup_printf (_("%s · %s"), partner, level);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), both != NULL ? both : partner != NULL ? partner : level);
+    both = g_strdup_printf (_("%s · %s"), seat, level);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), both != NULL ? both : seat != NULL ? seat : level);
 }
 
 static void
@@ -306,10 +306,10 @@ update_seats (KsmNewGamePage *self)
           g_autofree char *partner = g_strdup_printf (_("Partner of %s"),
                                                       ksm_words_player_name (self->rules, &options,
                                                                              ksm_rules_partner_of (self->rules, &options, p)));
-          g_object_set_data_full (G_OBJECT (self->seat_rows[p]), "ksm-partner", g_steal_pointer (&partner), g_free);
+          g_object_set_data_full (G_OBJECT (self->seat_rows[p]), "ksm-seat-words", g_steal_pointer (&partner), g_free);
         }
       else
-        g_object_set_data (G_OBJECT (self->seat_rows[p]), "ksm-partner", NULL);
+        g_object_set_data (G_OBJECT (self->seat_rows[p]), "ksm-seat-words", NULL);
       describe_level_cb (self->seat_rows[p], NULL, self);
     }
   fill_first (self);
@@ -548,7 +548,10 @@ ksm_new_game_page_set_rules (KsmNewGamePage *self, const KsmRules *rules)
   for (int p = 0; p < KSM_MAX_PLAYERS; p++)
     gtk_widget_set_visible (GTK_WIDGET (self->seat_rows[p]), FALSE);
 
-  set_skin_subtitle (self->opponent_row, skin->opponent_subtitle);
+  /* the opponent row's line is the game's, then its level's: set it again
+   * even where the level chosen stays the one before */
+  g_object_set_data_full (G_OBJECT (self->opponent_row), "ksm-seat-words",
+                          skin_words (skin->opponent_subtitle), g_free);
   set_skin_subtitle (self->first_row, skin->first_standard);
   set_skin_subtitle (self->players_row, skin->players_subtitle);
   set_skin_subtitle (self->length_row, skin->length_subtitle);
@@ -562,6 +565,7 @@ ksm_new_game_page_set_rules (KsmNewGamePage *self, const KsmRules *rules)
   for (int p = 0; p < KSM_MAX_PLAYERS; p++)
     adw_combo_row_set_selected (self->seat_rows[p], seat_choice (&seats[p]));
   adw_combo_row_set_selected (self->opponent_row, seat_choice (&seats[1]));
+  describe_level_cb (self->opponent_row, NULL, self);
   if (min_players < max_players)
     {
       fill_players (self, min_players, max_players);

@@ -14,6 +14,7 @@
 
 #include "ksm-game-settings.h"
 #include "ksm-new-game-page.h"
+#include "ksm-skin.h"
 
 #include "ksm-words.h"
 
@@ -241,8 +242,14 @@ test_choices_whole (PageFixture *fixture, gconstpointer data)
   gboolean seats = FALSE;
   /* a level is described as it plays in this game */
   const KsmRules *rules = ksm_rules_lookup (fixture->page_case->game);
+  /* a game of one opponent says which side the person plays, whatever
+   * the opponent's level */
+  const char *opponent_words = NULL;
+  gboolean opponent_seen = FALSE;
 
   g_assert_nonnull (rules);
+  if (ksm_skin_for (rules)->opponent_subtitle != NULL)
+    opponent_words = _(ksm_skin_for (rules)->opponent_subtitle);
   collect_combo_rows (page, rows);
   g_assert_cmpuint (rows->len, >, 1);
   for (guint r = 0; r < rows->len; r++)
@@ -257,6 +264,13 @@ test_choices_whole (PageFixture *fixture, gconstpointer data)
       g_test_message ("row “%s”", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
       /* a seat offers a person and the computer's levels */
       seats = seats || g_list_model_get_n_items (choices) == 1 + KSM_N_LEVELS;
+      const char *first_line = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+      gboolean opponent = opponent_words != NULL && first_line != NULL
+                          && strstr (first_line, opponent_words) != NULL;
+      opponent_seen = opponent_seen || opponent;
+      /* as the page opens, a seat's line is already its level's */
+      if (g_list_model_get_n_items (choices) == 1 + KSM_N_LEVELS && chosen > 0)
+        g_assert_nonnull (strstr (first_line, ksm_words_level_description (rules, (int) chosen - 1)));
       for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
         {
           const char *text = gtk_string_list_get_string (GTK_STRING_LIST (choices), i);
@@ -280,9 +294,13 @@ test_choices_whole (PageFixture *fixture, gconstpointer data)
                                == (level == (int) i - 1));
               if (i > 0)
                 g_assert_nonnull (find_widget (row, match_drawn_label, subtitle));
+              if (opponent)
+                g_assert_nonnull (strstr (subtitle, opponent_words));
             }
         }
       adw_combo_row_set_selected (ADW_COMBO_ROW (row), chosen);
+      if (opponent)
+        g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), opponent_words));
 
       /* the list the row opens */
       g_assert_true (gtk_widget_activate (row));
@@ -305,6 +323,7 @@ test_choices_whole (PageFixture *fixture, gconstpointer data)
       wait_for_frames (window);
     }
   g_assert_true (seats);
+  g_assert_true (opponent_seen == (opponent_words != NULL));
 }
 
 int
