@@ -279,7 +279,7 @@ describe_level_cb (AdwComboRow    *row,
   g_autofree char *both = NULL;
 
   if (seat != NULL && level != NULL)
-    /* Translators: a seat's line: whose partner it is, then what its computer level does */
+    /* Translators: a seat's line: who sits there (a partner, or the side you play against), then what its computer level does */
     both = g_strdup_printf (_("%s · %s"), seat, level);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), both != NULL ? both : seat != NULL ? seat : level);
 }
