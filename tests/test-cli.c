@@ -577,15 +577,16 @@ test_tournament_weights (void)
   g_rmdir (dir);
 }
 
-/* --a-rollouts, --a-candidates, --a-horizon: side a's Hard on other
- * rollouts. Given Hard's own counts it plays Hard's game to the throw;
- * rollouts of 4 throws play another. */
+/* --a-rollouts, --a-candidates, --a-horizon, --a-plans: side a's Hard on
+ * other rollouts. Given Hard's own counts it plays Hard's game to the throw;
+ * rollouts of 4 throws play another, and so do rollouts of the turn's plans. */
 static void
 test_tournament_rollouts (void)
 {
   g_auto(Run) own;
   g_auto(Run) as_own;
   g_auto(Run) short_sighted;
+  g_auto(Run) planned;
   const char *const match[] = { "tournament", "--game", "asi-keliya", "--a", "hard", "--b", "hard",
                                 "--games", "1", "--seed", "1", "--jobs", "1" };
 
@@ -596,6 +597,9 @@ test_tournament_rollouts (void)
            "--a-rollouts", "32", "--a-candidates", "4", "--a-horizon", "24", NULL);
   run_cli (&short_sighted, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
            match[7], match[8], match[9], match[10], match[11], match[12], "--a-horizon", "4", NULL);
+  run_cli (&planned, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12], "--a-plans", "4", NULL);
+  assert_success (&planned);
   assert_success (&own);
   assert_success (&as_own);
   assert_success (&short_sighted);
@@ -604,6 +608,7 @@ test_tournament_rollouts (void)
   g_assert_cmpstr (line_starting (&as_own, throws), ==, line_starting (&own, throws));
   g_assert_cmpstr (line_starting (&as_own, "hard as south: "), ==, line_starting (&own, "hard as south: "));
   g_assert_cmpstr (line_starting (&short_sighted, throws), !=, line_starting (&own, throws));
+  g_assert_cmpstr (line_starting (&planned, throws), !=, line_starting (&own, throws));
 }
 
 static void
@@ -625,6 +630,10 @@ test_errors (void)
                       "--a", "hard", "--b", "medium", "--games", "2", "--a-horizon", "12", NULL);
   assert_usage_error ("a horizon for a level that plays no rollouts", "tournament", "--game",
                       "asi-keliya", "--a", "easy", "--b", "hard", "--games", "2", "--a-horizon", "12", NULL);
+  assert_usage_error ("plans where Hard searches", "tournament", "--game", "kasimala",
+                      "--a", "hard", "--b", "medium", "--games", "2", "--a-plans", "4", NULL);
+  assert_usage_error ("more plans than kept", "tournament", "--game", "asi-keliya",
+                      "--a", "expert", "--b", "hard", "--games", "2", "--a-plans", "9", NULL);
   assert_usage_error ("a horizon of no throws", "tournament", "--game", "asi-keliya",
                       "--a", "hard", "--b", "hard", "--games", "2", "--a-horizon", "0", NULL);
   assert_usage_error ("weights for a game without a model", "tournament", "--game", "asi-keliya",

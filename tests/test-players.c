@@ -705,6 +705,56 @@ test_expert_without_model (void)
   g_assert_cmpint (games, >, 0);
 }
 
+/* Rollouts with plans: where the mover holds more throws of its turn, the
+ * ends of the turn's best plans are rolled out instead of Medium's best
+ * moves, which changes some choices there and none anywhere else. */
+static void
+test_rollouts_plan_the_turn (void)
+{
+  const KsmRules *kasimala = R;
+  R = ksm_rules_lookup ("asi-keliya");
+  g_assert_nonnull (R);
+
+  KsmPosition positions[40];
+  int n = sample_positions (positions, G_N_ELEMENTS (positions));
+  int goes_on = 0, unlike = 0;
+  for (int i = 0; i < n; i++)
+    {
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmRandom a, b;
+      KsmPlayerOptions moves_only = { .level = KSM_LEVEL_HARD };
+      KsmPlayerOptions planned = { .level = KSM_LEVEL_HARD, .plans = 4 };
+      int count = R->legal_moves (&positions[i], moves);
+      bool turn_goes_on = false;
+      for (int m = 0; m < count; m++)
+        {
+          KsmPosition after = positions[i];
+          R->apply_move (&after, &moves[m], NULL);
+          if (after.phase == KSM_PHASE_MOVE && after.to_move == positions[i].to_move)
+            turn_goes_on = true;
+        }
+      ksm_random_seed (&a, 3);
+      ksm_random_seed (&b, 3);
+      int by_moves = ksm_player_choose_with (&moves_only, &positions[i], moves, count, &a);
+      int by_plans = ksm_player_choose_with (&planned, &positions[i], moves, count, &b);
+      g_assert_cmpint (by_plans, >=, 0);
+      g_assert_cmpint (by_plans, <, count);
+      if (!turn_goes_on)
+        g_assert_cmpint (by_plans, ==, by_moves);
+      else
+        {
+          goes_on++;
+          unlike += by_plans != by_moves;
+        }
+    }
+  g_test_message ("the turn goes on in %d of %d positions; plans choose otherwise in %d",
+                  goes_on, n, unlike);
+  g_assert_cmpint (goes_on, >, 0);
+  g_assert_cmpint (goes_on, <, n);
+  g_assert_cmpint (unlike, >, 0);
+  R = kasimala;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -722,6 +772,7 @@ main (int argc, char **argv)
   g_test_add_func ("/players/hard/cut-short", test_hard_cut_short);
   g_test_add_func ("/players/expert/model", test_expert_model);
   g_test_add_func ("/players/expert/without-model", test_expert_without_model);
+  g_test_add_func ("/players/rollouts/plan-the-turn", test_rollouts_plan_the_turn);
   g_test_add_func ("/players/judge/expert", test_judge_is_expert);
   g_test_add_func ("/players/asi/search-chained-throws", test_asi_search_chained_throws);
   g_test_add_func ("/players/asi/team-evaluation", test_asi_team_evaluation);

@@ -346,6 +346,113 @@ rollout (const KsmRules *rules, const KsmPosition *start, int player, uint64_t s
          : ksm_search_chance (rules, &pos, player, rules->team_of (&pos.options, player));
 }
 
+/* ---- Rollouts of the turn planned whole (a screen: no level plays it yet) ---- */
+
+/* Where the mover still holds throws of its turn, a move is only part of
+ * what it does: Hard's rollouts leave the rest to Medium, one throw at a
+ * time. Planned whole, the turn's ways to play every throw it holds are
+ * walked (Medium's best few at each step, no deeper than a few steps), the
+ * best few ends by Medium's measure of their last move are kept, and those
+ * ends are rolled out: the move played is the first of the best. */
+#define PLAN_BEAM       6     /* moves tried at each step of a plan, Medium's best */
+#define PLAN_MAX_STEPS  8     /* a plan longer is judged where it stops */
+#define PLAN_MAX_VISITS 4000  /* moves tried in all; the plans found by then are kept */
+#define PLAN_MAX_KEPT   8
+
+typedef struct {
+  KsmPosition end;
+  double      value;   /* Medium's measure of the plan's last move */
+  int         first;   /* index of its first move, at the decision */
+} TurnPlan;
+
+typedef struct {
+  const MediumJudge *judge;
+  int                mover;
+  TurnPlan           kept[PLAN_MAX_KEPT];  /* best first */
+  int                n_kept, max_kept;
+  long               visits;
+} PlanWalk;
+
+static void
+keep_plan (PlanWalk *walk, const KsmPosition *end, double value, int first)
+{
+  int at;
+
+  /* two orders of the same throws often end alike: one of them is enough */
+  for (int k = 0; k < walk->n_kept; k++)
+    if (memcmp (&walk->kept[k].end, end, sizeof *end) == 0)
+      return;
+  if (walk->n_kept < walk->max_kept)
+    at = walk->n_kept++;
+  else if (value > walk->kept[walk->n_kept - 1].value)
+    at = walk->n_kept - 1;
+  else
+    return;
+  for (; at > 0 && walk->kept[at - 1].value < value; at--)
+    walk->kept[at] = walk->kept[at - 1];
+  walk->kept[at].end = *end;
+  walk->kept[at].value = value;
+  walk->kept[at].first = first;
+}
+
+static void
+walk_turn (PlanWalk *walk, const KsmPosition *pos, int first, int steps)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  KsmMove moves[KSM_MAX_MOVES];
+  double values[KSM_MAX_MOVES] = { 0 };  /* gcc cannot see medium_values_with fill it */
+  int order[KSM_MAX_MOVES];
+  int n = rules->legal_moves (pos, moves);
+
+  medium_values_with (pos, moves, n, walk->judge, values);
+  order_best_first (values, n, order);
+  for (int j = 0; j < n && j < PLAN_BEAM; j++)
+    {
+      int i = order[j];
+      KsmPosition after = *pos;
+      if (++walk->visits > PLAN_MAX_VISITS)
+        return;
+      rules->apply_move (&after, &moves[i], NULL);
+      if (after.phase == KSM_PHASE_MOVE && after.to_move == walk->mover && steps + 1 < PLAN_MAX_STEPS)
+        walk_turn (walk, &after, first < 0 ? i : first, steps + 1);
+      else
+        keep_plan (walk, &after, values[i], first < 0 ? i : first);
+    }
+}
+
+static bool
+turn_goes_on (const KsmRules *rules, const KsmPosition *pos, const KsmMove *moves, int n_moves)
+{
+  for (int i = 0; i < n_moves; i++)
+    {
+      KsmPosition after = *pos;
+      rules->apply_move (&after, &moves[i], NULL);
+      if (after.phase == KSM_PHASE_MOVE && after.to_move == pos->to_move)
+        return true;
+    }
+  return false;
+}
+
+/* The sum of `n_rollouts` rollouts from `from`, on the decision's series of
+ * throws, or -1 when the clock's safety net stops them. */
+static double
+rollouts_from (const KsmRules *rules, const KsmPosition *from, int player, uint64_t seed,
+               int n_rollouts, int horizon, const MediumJudge *judge, int64_t deadline)
+{
+  double sum = 0;
+  for (int r = 0; r < n_rollouts; r++)
+    {
+      if (deadline > 0 && ksm_search_now_ns () > deadline)
+        {
+          atomic_fetch_add (&safety_stops, 1);
+          return -1;
+        }
+      sum += rollout (rules, from, player, seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1),
+                      horizon, judge);
+    }
+  return sum;
+}
+
 static int
 choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
                     const KsmMove *moves, int n_moves)
@@ -354,11 +461,38 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
   int n_rollouts = options->rollouts > 0 ? options->rollouts : rules->hard_rollouts;
   int horizon = options->horizon > 0 ? options->horizon : rules->hard_horizon;
   int n_candidates = options->candidates > 0 ? options->candidates : rules->hard_candidates;
-  double values[KSM_MAX_MOVES];
+  double values[KSM_MAX_MOVES] = { 0 };  /* gcc cannot see medium_values_with fill it */
   int order[KSM_MAX_MOVES];
   MediumJudge judge;
 
   medium_judge_init (&judge, pos);
+  uint64_t seed = position_seed (rules, pos);
+  int64_t deadline = hard_deadline (options);
+
+  if (options->plans > 0 && turn_goes_on (rules, pos, moves, n_moves))
+    {
+      PlanWalk walk = { .judge = &judge, .mover = pos->to_move,
+                        .max_kept = options->plans < PLAN_MAX_KEPT ? options->plans : PLAN_MAX_KEPT };
+      walk_turn (&walk, pos, -1, 0);
+      if (walk.kept[0].value >= 1000)
+        return walk.kept[0].first;
+      int best = walk.kept[0].first;
+      double best_sum = -1;
+      for (int k = 0; k < walk.n_kept; k++)
+        {
+          double sum = rollouts_from (rules, &walk.kept[k].end, pos->to_move, seed, n_rollouts,
+                                      horizon, &judge, deadline);
+          if (sum < 0)
+            return best;
+          if (sum > best_sum)
+            {
+              best_sum = sum;
+              best = walk.kept[k].first;
+            }
+        }
+      return best;
+    }
+
   medium_values_with (pos, moves, n_moves, &judge, values);
   order_best_first (values, n_moves, order);
   if (n_candidates > n_moves)
@@ -367,27 +501,18 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
   if (values[order[0]] >= 1000)
     return order[0];
 
-  uint64_t seed = position_seed (rules, pos);
-  int64_t deadline = hard_deadline (options);
   int best = order[0];
   double best_sum = -1;
   for (int k = 0; k < n_candidates; k++)
     {
       KsmPosition child = *pos;
-      double sum = 0;
       rules->apply_move (&child, &moves[order[k]], NULL);
-      for (int r = 0; r < n_rollouts; r++)
-        {
-          /* the safety net only: a move not rolled out whole is not
-           * compared, the best of those that were is kept */
-          if (deadline > 0 && ksm_search_now_ns () > deadline)
-            {
-              atomic_fetch_add (&safety_stops, 1);
-              return best;
-            }
-          sum += rollout (rules, &child, pos->to_move,
-                          seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1), horizon, &judge);
-        }
+      /* the safety net only: a move not rolled out whole is not
+       * compared, the best of those that were is kept */
+      double sum = rollouts_from (rules, &child, pos->to_move, seed, n_rollouts, horizon, &judge,
+                                  deadline);
+      if (sum < 0)
+        return best;
       if (sum > best_sum)
         {
           best_sum = sum;

@@ -61,6 +61,10 @@ typedef struct {
                          * move; 0: the game's own (KsmRules.hard_rollouts) */
   int      horizon;     /* throws a rollout runs; 0: the game's own */
   int      candidates;  /* moves rolled out, Medium's best; 0: the game's own */
+  int      plans;       /* rollouts: where the mover holds more throws of the turn,
+                         * the turn's best `plans` ways to play them all are
+                         * rolled out from their ends instead, to screen it
+                         * (kasimala-cli tournament --a-plans); 0 or less: none */
   const float *expert_weights;  /* Expert: other weights for the game's learnt model
                                  * (its expert_n_features), to train or screen
                                  * them; NULL: the game's own */
