@@ -902,7 +902,7 @@ verb_tournament (int argc, char **argv)
   if (a_horizon_text != NULL)
     t.players[0].horizon = (int) parse_number ("a-horizon", a_horizon_text, 1, 100000);
   if (a_plans_text != NULL)
-    t.players[0].plans = (int) parse_number ("a-plans", a_plans_text, 0, 8);
+    t.players[0].plans = (int) parse_number ("a-plans", a_plans_text, 0, KSM_PLAYER_MAX_PLANS);
   /* Side a's Expert on a model's other weights, to screen a trained file
    * before it is built in. */
   if (a_weights_path != NULL)

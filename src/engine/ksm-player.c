@@ -357,7 +357,6 @@ rollout (const KsmRules *rules, const KsmPosition *start, int player, uint64_t s
 #define PLAN_BEAM       6     /* moves tried at each step of a plan, Medium's best */
 #define PLAN_MAX_STEPS  8     /* a plan longer is judged where it stops */
 #define PLAN_MAX_VISITS 4000  /* moves tried in all; the plans found by then are kept */
-#define PLAN_MAX_KEPT   8
 
 typedef struct {
   KsmPosition end;
@@ -368,7 +367,7 @@ typedef struct {
 typedef struct {
   const MediumJudge *judge;
   int                mover;
-  TurnPlan           kept[PLAN_MAX_KEPT];  /* best first */
+  TurnPlan           kept[KSM_PLAYER_MAX_PLANS];  /* best first */
   int                n_kept, max_kept;
   long               visits;
 } PlanWalk;
@@ -409,14 +408,15 @@ walk_turn (PlanWalk *walk, const KsmPosition *pos, int first, int steps)
   for (int j = 0; j < n && j < PLAN_BEAM; j++)
     {
       int i = order[j];
+      int plan_first = first < 0 ? i : first;
       KsmPosition after = *pos;
       if (++walk->visits > PLAN_MAX_VISITS)
         return;
       rules->apply_move (&after, &moves[i], NULL);
       if (after.phase == KSM_PHASE_MOVE && after.to_move == walk->mover && steps + 1 < PLAN_MAX_STEPS)
-        walk_turn (walk, &after, first < 0 ? i : first, steps + 1);
+        walk_turn (walk, &after, plan_first, steps + 1);
       else
-        keep_plan (walk, &after, values[i], first < 0 ? i : first);
+        keep_plan (walk, &after, values[i], plan_first);
     }
 }
 
@@ -433,24 +433,45 @@ turn_goes_on (const KsmRules *rules, const KsmPosition *pos, const KsmMove *move
   return false;
 }
 
-/* The sum of `n_rollouts` rollouts from `from`, on the decision's series of
- * throws, or -1 when the clock's safety net stops them. */
-static double
-rollouts_from (const KsmRules *rules, const KsmPosition *from, int player, uint64_t seed,
-               int n_rollouts, int horizon, const MediumJudge *judge, int64_t deadline)
+/* A decision's candidates, each rolled out on the same series of throws
+ * from where it leads; the best so far is kept. */
+typedef struct {
+  const KsmRules    *rules;
+  const MediumJudge *judge;
+  int                player;
+  int                n_rollouts;
+  int                horizon;
+  uint64_t           seed;
+  int64_t            deadline;
+  int                best;      /* the move: an index into the decision's moves */
+  double             best_sum;
+} RolloutRace;
+
+/* Rolls out the candidate that plays `move` and leads to `from`. False
+ * when the clock's safety net stops it: the safety net only, and a
+ * candidate not rolled out whole is not compared, the best of those that
+ * were is kept. */
+static bool
+race_candidate (RolloutRace *race, const KsmPosition *from, int move)
 {
   double sum = 0;
-  for (int r = 0; r < n_rollouts; r++)
+  for (int r = 0; r < race->n_rollouts; r++)
     {
-      if (deadline > 0 && ksm_search_now_ns () > deadline)
+      if (race->deadline > 0 && ksm_search_now_ns () > race->deadline)
         {
           atomic_fetch_add (&safety_stops, 1);
-          return -1;
+          return false;
         }
-      sum += rollout (rules, from, player, seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1),
-                      horizon, judge);
+      sum += rollout (race->rules, from, race->player,
+                      race->seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1), race->horizon,
+                      race->judge);
     }
-  return sum;
+  if (sum > race->best_sum)
+    {
+      race->best_sum = sum;
+      race->best = move;
+    }
+  return true;
 }
 
 static int
@@ -466,31 +487,25 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
   MediumJudge judge;
 
   medium_judge_init (&judge, pos);
-  uint64_t seed = position_seed (rules, pos);
-  int64_t deadline = hard_deadline (options);
+  RolloutRace race = { .rules = rules, .judge = &judge, .player = pos->to_move,
+                       .n_rollouts = n_rollouts, .horizon = horizon,
+                       .seed = position_seed (rules, pos), .deadline = hard_deadline (options),
+                       .best_sum = -1 };
 
   if (options->plans > 0 && turn_goes_on (rules, pos, moves, n_moves))
     {
       PlanWalk walk = { .judge = &judge, .mover = pos->to_move,
-                        .max_kept = options->plans < PLAN_MAX_KEPT ? options->plans : PLAN_MAX_KEPT };
+                        .max_kept = options->plans < KSM_PLAYER_MAX_PLANS ? options->plans
+                                    : KSM_PLAYER_MAX_PLANS };
       walk_turn (&walk, pos, -1, 0);
+      race.best = walk.kept[0].first;
+      /* a plan that ends the game: nothing to roll out */
       if (walk.kept[0].value >= 1000)
-        return walk.kept[0].first;
-      int best = walk.kept[0].first;
-      double best_sum = -1;
+        return race.best;
       for (int k = 0; k < walk.n_kept; k++)
-        {
-          double sum = rollouts_from (rules, &walk.kept[k].end, pos->to_move, seed, n_rollouts,
-                                      horizon, &judge, deadline);
-          if (sum < 0)
-            return best;
-          if (sum > best_sum)
-            {
-              best_sum = sum;
-              best = walk.kept[k].first;
-            }
-        }
-      return best;
+        if (!race_candidate (&race, &walk.kept[k].end, walk.kept[k].first))
+          break;
+      return race.best;
     }
 
   medium_values_with (pos, moves, n_moves, &judge, values);
@@ -501,25 +516,15 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
   if (values[order[0]] >= 1000)
     return order[0];
 
-  int best = order[0];
-  double best_sum = -1;
+  race.best = order[0];
   for (int k = 0; k < n_candidates; k++)
     {
       KsmPosition child = *pos;
       rules->apply_move (&child, &moves[order[k]], NULL);
-      /* the safety net only: a move not rolled out whole is not
-       * compared, the best of those that were is kept */
-      double sum = rollouts_from (rules, &child, pos->to_move, seed, n_rollouts, horizon, &judge,
-                                  deadline);
-      if (sum < 0)
-        return best;
-      if (sum > best_sum)
-        {
-          best_sum = sum;
-          best = order[k];
-        }
+      if (!race_candidate (&race, &child, order[k]))
+        break;
     }
-  return best;
+  return race.best;
 }
 
 void

@@ -46,6 +46,9 @@ int         ksm_level_lookup (const char *name);   /* -1 when unknown */
  * more rollouts is "hard"); NULL for no level */
 const char *ksm_level_way    (KsmLevel level, const KsmRules *rules);
 
+/* the most plans of a turn rolled out (KsmPlayerOptions.plans) */
+#define KSM_PLAYER_MAX_PLANS 8
+
 typedef struct {
   KsmLevel level;
   int      budget_ms;   /* Hard: the clock's cap on one decision, a safety net
