@@ -407,22 +407,30 @@ board_shows (KsmBoard *board, const KsmMove *move)
   return TRUE;
 }
 
-/* the scroller round the hint list (its rows) stands at least as tall as they need, up to
- * its most */
+/* the hint list's natural height at the width its viewport gives it, as
+ * the viewport asks: a row's own allocated width leaves out its margins,
+ * and its words measured that much narrower can wrap a line more than
+ * they do in the list */
+static int
+list_rows_height (GtkWidget *list)
+{
+  int natural;
+
+  gtk_widget_measure (list, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (gtk_widget_get_parent (list)),
+                      NULL, &natural, NULL, NULL);
+  return natural;
+}
+
+/* the scroller round the hint list stands at least as tall as its rows
+ * need, up to its most */
 static gboolean
 list_at_rows_height (gpointer data)
 {
   GtkWidget *list = data;
   GtkWidget *scroller = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
   int most = gtk_scrolled_window_get_max_content_height (GTK_SCROLLED_WINDOW (scroller));
-  int rows = 0;
+  int rows = list_rows_height (list);
 
-  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
-    {
-      int natural;
-      gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (row), NULL, &natural, NULL, NULL);
-      rows += natural;
-    }
   return rows > 0 && gtk_widget_get_height (scroller) >= MIN (rows, most);
 }
 
@@ -435,7 +443,7 @@ test_hint_list_keyboard_and_board (Fixture *fixture, gconstpointer data)
   KsmGame *game = start_person_game (fixture, 0);
   KsmHintPopover *popover = ksm_window_get_hint_popover (fixture->window);
   KsmBoard *board = board_of (fixture);
-  GtkWidget *first, *second, *list, *scroller, *row, *focus;
+  GtkWidget *first, *second, *list, *scroller, *focus;
   int most, rows = 0;
   guint n_events;
   KsmMove chosen;
@@ -455,12 +463,7 @@ test_hint_list_keyboard_and_board (Fixture *fixture, gconstpointer data)
   /* the popover's size settles over a few layouts: wait for the list to
    * stand at its rows' height (a hang, and the test fails, if it never does) */
   wait_for (list_at_rows_height, list, "the hint list at its rows' height");
-  for (row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
-    {
-      int natural;
-      gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (row), NULL, &natural, NULL, NULL);
-      rows += natural;
-    }
+  rows = list_rows_height (list);
   g_assert_cmpint (gtk_widget_get_height (scroller), >=, MIN (rows, most));
   g_assert_cmpint (2 * gtk_widget_get_height (scroller), >, 3 * gtk_widget_get_height (first));
 
