@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ksm-analysis.h"
+#include "ksm-asi-eval.h"
 #include "ksm-player.h"
 #include "ksm-random.h"
 #include "ksm-rules.h"
@@ -755,6 +756,112 @@ test_rollouts_plan_the_turn (void)
   R = kasimala;
 }
 
+/* A learnt policy plays Asi Keliya's rollouts where it is given, seeing
+ * each move by its features: the same moves are rolled out as with
+ * Medium, to other ends, and Hard with it plays the best of them. */
+static void
+test_rollouts_policy (void)
+{
+  const KsmRules *kasimala = R;
+  KsmPosition positions[40];
+  KsmMove moves[KSM_MAX_MOVES];
+  float features[KSM_MAX_MOVES * KSM_POLICY_N_WEIGHTS (KSM_POLICY_MAX_FEATURES)];
+  int n, unlike_medium = 0, goes_on = 0, rolled_out = 0;
+
+  n = sample_positions (positions, 1);
+  g_assert_false (ksm_player_policy_features (&positions[0], moves,
+                                              R->legal_moves (&positions[0], moves), features));
+  R = ksm_rules_lookup ("asi-keliya");
+  g_assert_nonnull (R->policy_features);
+  g_assert_cmpint (R->policy_n_features, ==, KSM_ASI_POLICY_N_FEATURES);
+  g_assert_cmpint (R->policy_n_features, <=, KSM_POLICY_MAX_FEATURES);
+  int n_weights = KSM_POLICY_N_WEIGHTS (R->policy_n_features), half = n_weights / 2;
+
+  n = sample_positions (positions, G_N_ELEMENTS (positions));
+  for (int i = 0; i < n; i++)
+    {
+      const KsmPosition *pos = &positions[i];
+      int count = R->legal_moves (pos, moves);
+      if (!ksm_player_policy_features (pos, moves, count, features))
+        continue;
+      for (int m = 0; m < count; m++)
+        {
+          const float *f = features + m * n_weights;
+          KsmPosition after = *pos;
+          double own[KSM_ASI_N_FEATURES];
+          KsmEffect effect;
+          R->apply_move (&after, &moves[m], &effect);
+          bool turn_goes_on = after.phase == KSM_PHASE_MOVE && after.to_move == pos->to_move;
+          goes_on += turn_goes_on;
+          g_assert_cmpfloat (f[2], ==, effect.captured);
+          g_assert_cmpfloat (f[3], ==, turn_goes_on ? 1 : 0);
+          /* inside a turn nothing is thrown next */
+          if (turn_goes_on)
+            g_assert_cmpfloat (f[1], ==, 0);
+          g_assert_true (ksm_asi_features (&after, pos->to_move, own));
+          for (int k = 0; k < KSM_ASI_N_FEATURES; k++)
+            g_assert_cmpfloat_with_epsilon (f[KSM_POLICY_MOVE_FEATURES + k], own[k], 1e-5);
+          /* the evaluation's chance, which Medium weighs */
+          g_assert_cmpfloat_with_epsilon (f[half - 1], R->evaluate (&after, pos->to_move), 1e-5);
+          for (int k = 0; k < half; k++)
+            g_assert_cmpfloat (f[half + k], ==, turn_goes_on ? f[k] : 0);
+        }
+
+      KsmPlayerOptions by_medium = { .level = KSM_LEVEL_HARD, .rollouts = R->expert_rollouts };
+      KsmPlayerOptions by_policy = by_medium;
+      double medium_values[KSM_MAX_MOVES], policy_values[KSM_MAX_MOVES];
+      by_policy.policy_weights = ksm_asi_keliya_policy_weights;
+      ksm_player_rollout_values (&by_medium, pos, moves, count, medium_values);
+      ksm_player_rollout_values (&by_policy, pos, moves, count, policy_values);
+      int best = -1, rolled = 0;
+      for (int m = 0; m < count; m++)
+        {
+          /* the same moves rolled out, Medium's best */
+          g_assert_cmpint (medium_values[m] >= 0, ==, policy_values[m] >= 0);
+          if (policy_values[m] < 0)
+            continue;
+          rolled++;
+          g_assert_cmpfloat (policy_values[m], <=, 1);
+          if (best < 0 || policy_values[m] > policy_values[best])
+            best = m;
+          unlike_medium += policy_values[m] != medium_values[m];
+        }
+      g_assert_cmpint (rolled, ==, MIN (count, R->hard_candidates));
+      rolled_out++;
+      /* what Hard with the policy plays is a move its rollouts rate best
+       * (moves that lead alike tie) */
+      KsmRandom rng;
+      ksm_random_seed (&rng, 1);
+      int chosen = ksm_player_choose_with (&by_policy, pos, moves, count, &rng);
+      g_assert_cmpfloat (policy_values[chosen], ==, policy_values[best]);
+    }
+  g_test_message ("%d positions rolled out, %d moves inside a turn, %d rollouts' means unlike Medium's",
+                  rolled_out, goes_on, unlike_medium);
+  g_assert_cmpint (rolled_out, >, n / 2);
+  g_assert_cmpint (goes_on, >, 0);
+  g_assert_cmpint (unlike_medium, >, 0);
+  R = kasimala;
+}
+
+/* The features' first is the evaluation's logit, counted once with the rest */
+static void
+test_asi_features_logit (void)
+{
+  const KsmRules *kasimala = R;
+  KsmPosition positions[60];
+  R = ksm_rules_lookup ("asi-keliya");
+  int n = sample_positions (positions, G_N_ELEMENTS (positions));
+  for (int i = 0; i < n; i++)
+    for (int player = 0; player < R->n_players (&positions[i].options); player++)
+      {
+        double f[KSM_ASI_N_FEATURES];
+        double p = R->evaluate (&positions[i], player);
+        g_assert_true (ksm_asi_features (&positions[i], player, f));
+        g_assert_cmpfloat_with_epsilon (f[0], log (p / (1 - p)), 1e-6);
+      }
+  R = kasimala;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -773,6 +880,8 @@ main (int argc, char **argv)
   g_test_add_func ("/players/expert/model", test_expert_model);
   g_test_add_func ("/players/expert/without-model", test_expert_without_model);
   g_test_add_func ("/players/rollouts/plan-the-turn", test_rollouts_plan_the_turn);
+  g_test_add_func ("/players/rollouts/policy", test_rollouts_policy);
+  g_test_add_func ("/players/asi/features-logit", test_asi_features_logit);
   g_test_add_func ("/players/judge/expert", test_judge_is_expert);
   g_test_add_func ("/players/asi/search-chained-throws", test_asi_search_chained_throws);
   g_test_add_func ("/players/asi/team-evaluation", test_asi_team_evaluation);

@@ -17,3 +17,9 @@ double ksm_asi_model (const KsmPosition *pos, int player, const double *w);
 
 /* Hard's leaf evaluation is ksm_asi_model with these */
 extern double ksm_asi_hard_weights[KSM_ASI_N_FEATURES];
+
+/* The rollout policy tools/train-asi.c policy fitted last
+ * (data/expert/asi-keliya-policy.weights), for screens and tests: no level
+ * plays it, since with it Expert beat Hard no more than without */
+#define KSM_ASI_POLICY_N_FEATURES (KSM_ASI_N_FEATURES + 1)   /* and the evaluation's chance */
+extern const float ksm_asi_keliya_policy_weights[KSM_POLICY_N_WEIGHTS (KSM_ASI_POLICY_N_FEATURES)];

@@ -881,6 +881,7 @@ ksm_asi_features (const KsmPosition *pos, int player, double *f)
   uint8_t on[2][N_CELLS];
   double safe[2][N_CELLS];
   double to_go[4] = { 0 }, risk[2] = { 0 }, hand[2] = { 0 }, home_row[2] = { 0 };
+  double player_risk[4] = { 0 };
   double blocked[2] = { 0 }, corners[2] = { 0 };
   double cell_worth[2][N_CELLS] = { { 0 } };
   int mine = team_of_player (player);
@@ -919,6 +920,7 @@ ksm_asi_features (const KsmPosition *pos, int player, double *f)
           else if (cell < FIRST_TRIANGLE)
             {
               risk[t] += (1.0 - safe[t][cell]) * (index + ENTRY_WAIT);
+              player_risk[p] += (1.0 - safe[t][cell]) * (index + ENTRY_WAIT);
               cell_worth[t][cell] += index + ENTRY_WAIT;
             }
           if (passing_rule)
@@ -945,10 +947,24 @@ ksm_asi_features (const KsmPosition *pos, int player, double *f)
     }
   double s = 2.0 * sqrt (total + 16.0);
   double sign_at = at == mine ? 1 : -1, sign_mover = team_of_player (mover) == mine ? 1 : -1;
-  double p = asi_evaluate (pos, player);
-  p = p < 1e-9 ? 1e-9 : p > 1 - 1e-9 ? 1 - 1e-9 : p;
+  /* the evaluation's logit (asi_evaluate) from what is counted here, so
+   * as not to count it all twice */
+  double eval_to_go[4], team_to_go[2];
+  bool partner_play = pos->options.flags & KSM_OPT_ASI_PARTNER_PLAY;
+  for (int q = 0; q < 4; q++)
+    eval_to_go[q] = to_go[q] + RISK_WEIGHT * player_risk[q];
+  eval_to_go[mover] -= pending;
+  for (int t = 0; t < 2; t++)
+    {
+      double a = eval_to_go[t] > 0 ? eval_to_go[t] : 0, b = eval_to_go[t + 2] > 0 ? eval_to_go[t + 2] : 0;
+      team_to_go[t] = partner_play ? (a + b) / 2 : (a > b ? a : b) + (a > b ? b : a) / 4;
+    }
+  team_to_go[at ^ 1] += LOSS_WEIGHT * loss;
+  double logit = (team_to_go[mine ^ 1] - team_to_go[mine])
+                 / (2.0 * sqrt (team_to_go[0] + team_to_go[1] + 16.0));
   int o = mine ^ 1;
-  f[0] = log (p / (1 - p));
+  /* as the logit of the evaluation's chance clamped to 1e-9 from 0 and 1 */
+  f[0] = logit < -20.723 ? -20.723 : logit > 20.723 ? 20.723 : logit;
   f[1] = (slow[o] - slow[mine]) / s;
   f[2] = (fast[o] - fast[mine]) / s;
   f[3] = hand[o] - hand[mine];
@@ -1004,6 +1020,19 @@ static double
 asi_hard_evaluate (const KsmPosition *pos, int player)
 {
   return ksm_asi_model (pos, player, ksm_asi_hard_weights);
+}
+
+/* The rollout policy sees the position after a move by the evaluation's
+ * features (KsmRules.policy_features) */
+static void
+asi_policy_features (const KsmPosition *pos, int player, float *features)
+{
+  double f[KSM_ASI_N_FEATURES] = { 0 };
+  ksm_asi_features (pos, player, f);
+  for (int i = 0; i < KSM_ASI_N_FEATURES; i++)
+    features[i] = (float) f[i];
+  /* and the evaluation's chance itself, as Medium weighs it */
+  features[KSM_ASI_N_FEATURES] = (float) (1.0 / (1.0 + exp (-f[0])));
 }
 
 /* ---- geometry ---- */
@@ -1697,6 +1726,10 @@ const KsmRules ksm_asi_keliya_rules = {
    * four times as many, at about four times Hard's cost (see
    * doc/computer-players.md) */
   .expert_rollouts = 128,
+  /* and its rollouts are played by a policy learnt from rollouts of
+   * Medium's self-play (tools/train-asi.c policy), which beats Medium */
+  .policy_n_features = KSM_ASI_POLICY_N_FEATURES,
+  .policy_features = asi_policy_features,
   .option_info = asi_option_info,
   .n_option_info = sizeof asi_option_info / sizeof asi_option_info[0],
   .default_options = asi_default_options,

@@ -12,6 +12,7 @@
  * at the leaves (KsmRules.expert_*), on its own node budget. */
 #include "ksm-player.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,6 +291,110 @@ best_of (const double *values, int n_moves)
   return best;
 }
 
+/* ---- A learnt rollout policy (KsmPlayerOptions.policy_weights) ---- */
+
+#define POLICY_MAX_WEIGHTS KSM_POLICY_N_WEIGHTS (KSM_POLICY_MAX_FEATURES)
+
+/* The move's features for the policy, from the mover's side; false when
+ * it ends the game, with *won saying whether the mover's team won */
+static bool
+policy_move_features (const KsmPosition *pos, const KsmMove *move, const MediumJudge *judge,
+                      float *f, bool *won)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  KsmPosition after = *pos;
+  KsmEffect effect;
+  int me = pos->to_move;
+  int team = rules->team_of (&pos->options, me);
+  int n = KSM_POLICY_MOVE_FEATURES + rules->policy_n_features;
+  double safe = 0, take = 0;
+
+  rules->apply_move (&after, move, &effect);
+  if (after.phase == KSM_PHASE_OVER)
+    {
+      KsmOutcome outcome;
+      rules->outcome (&after, &outcome);
+      *won = outcome.winning_team == team;
+      return false;
+    }
+  /* Medium's next throw: the other side's, or the mover's again */
+  if (after.phase == KSM_PHASE_THROW)
+    {
+      int next = after.to_move;
+      take = expected_capture (rules, &after, next, judge->weight, judge->total);
+      if (rules->team_of (&pos->options, next) != team)
+        take = -take;
+    }
+  for (int k = 0; k < judge->n_safe; k++)
+    {
+      KsmCellContent content;
+      rules->cell_content (&after, judge->safe[k], &content);
+      if (content.player >= 0)
+        safe += (rules->team_of (&pos->options, content.player) == team ? 0.1 : -0.1)
+                * content.count;
+    }
+  f[0] = (float) safe;
+  f[1] = (float) take;
+  f[2] = effect.captured;
+  f[3] = after.phase == KSM_PHASE_MOVE && after.to_move == me;
+  rules->policy_features (&after, me, f + KSM_POLICY_MOVE_FEATURES);
+  /* a move inside a turn is judged otherwise than the turn's last: the
+   * same features again, on only while the turn goes on */
+  for (int i = 0; i < n; i++)
+    f[n + i] = f[i] * f[3];
+  return true;
+}
+
+static int
+policy_choice (const KsmPosition *pos, const KsmMove *moves, int n_moves,
+               const MediumJudge *judge, const float *weights)
+{
+  int n_weights = KSM_POLICY_N_WEIGHTS (ksm_rules_for (pos)->policy_n_features);
+  int best = 0;
+  double best_value = -HUGE_VAL;
+
+  for (int i = 0; i < n_moves; i++)
+    {
+      float f[POLICY_MAX_WEIGHTS];
+      bool won;
+      double value = 0;
+      if (!policy_move_features (pos, &moves[i], judge, f, &won))
+        {
+          if (won)
+            return i;
+          continue;
+        }
+      for (int k = 0; k < n_weights; k++)
+        value += (double) weights[k] * f[k];
+      if (value > best_value)
+        {
+          best_value = value;
+          best = i;
+        }
+    }
+  return best;
+}
+
+bool
+ksm_player_policy_features (const KsmPosition *pos, const KsmMove *moves, int n_moves,
+                            float *features)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  int n_weights = KSM_POLICY_N_WEIGHTS (rules->policy_n_features);
+  MediumJudge judge;
+
+  if (rules->policy_features == NULL)
+    return false;
+  medium_judge_init (&judge, pos);
+  for (int i = 0; i < n_moves; i++)
+    {
+      bool won;
+      if (!policy_move_features (pos, &moves[i], &judge, features + (size_t) i * n_weights, &won))
+        return false;
+    }
+  return true;
+}
+
 /* ---- Hard by rollouts ---- */
 
 /* FNV-1a of the position's notation: the rollouts' seed, so that a
@@ -307,13 +412,13 @@ position_seed (const KsmRules *rules, const KsmPosition *pos)
   return hash;
 }
 
-/* Plays on from `pos` with Medium in every seat until a throw is due after
+/* Plays on from `pos` with Medium (or the policy) in every seat until a throw is due after
  * `horizon` throws (perhaps inside a sequence: the judge counts the throws
  * held), on throws drawn from `seed`, and returns `player`'s chance by the
  * judge. */
 static double
 rollout (const KsmRules *rules, const KsmPosition *start, int player, uint64_t seed, int horizon,
-         const MediumJudge *judge)
+         const MediumJudge *judge, const float *policy)
 {
   KsmPosition pos = *start;
   KsmRandom rng;
@@ -334,7 +439,9 @@ rollout (const KsmRules *rules, const KsmPosition *start, int player, uint64_t s
         }
       int n = rules->legal_moves (&pos, moves);
       int chosen = 0;
-      if (n > 1)
+      if (n > 1 && policy != NULL)
+        chosen = policy_choice (&pos, moves, n, judge, policy);
+      else if (n > 1)
         {
           medium_values_with (&pos, moves, n, judge, values);
           chosen = best_of (values, n);
@@ -438,6 +545,7 @@ turn_goes_on (const KsmRules *rules, const KsmPosition *pos, const KsmMove *move
 typedef struct {
   const KsmRules    *rules;
   const MediumJudge *judge;
+  const float       *policy;    /* the rollouts' player; NULL: Medium */
   int                player;
   int                n_rollouts;
   int                horizon;
@@ -445,6 +553,7 @@ typedef struct {
   int64_t            deadline;
   int                best;      /* the move: an index into the decision's moves */
   double             best_sum;
+  double            *means;     /* where set, each candidate's mean by its move */
 } RolloutRace;
 
 /* Rolls out the candidate that plays `move` and leads to `from`. False
@@ -464,14 +573,49 @@ race_candidate (RolloutRace *race, const KsmPosition *from, int move)
         }
       sum += rollout (race->rules, from, race->player,
                       race->seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1), race->horizon,
-                      race->judge);
+                      race->judge, race->policy);
     }
+  if (race->means != NULL)
+    race->means[move] = sum / race->n_rollouts;
   if (sum > race->best_sum)
     {
       race->best_sum = sum;
       race->best = move;
     }
   return true;
+}
+
+/* Rolls out Medium's best `n_candidates` moves and returns the best */
+static int
+race_medium_best (RolloutRace *race, const KsmPosition *pos, const KsmMove *moves, int n_moves,
+                  int n_candidates)
+{
+  double values[KSM_MAX_MOVES] = { 0 };  /* gcc cannot see medium_values_with fill it */
+  int order[KSM_MAX_MOVES];
+
+  medium_values_with (pos, moves, n_moves, race->judge, values);
+  order_best_first (values, n_moves, order);
+  if (n_candidates > n_moves)
+    n_candidates = n_moves;
+  /* a move that ends the game: nothing to roll out */
+  if (values[order[0]] >= 1000)
+    return order[0];
+
+  race->best = order[0];
+  for (int k = 0; k < n_candidates; k++)
+    {
+      KsmPosition child = *pos;
+      race->rules->apply_move (&child, &moves[order[k]], NULL);
+      if (!race_candidate (race, &child, order[k]))
+        break;
+    }
+  return race->best;
+}
+
+static const float *
+rollout_policy (const KsmPlayerOptions *options, const KsmRules *rules)
+{
+  return rules->policy_features != NULL ? options->policy_weights : NULL;
 }
 
 static int
@@ -482,12 +626,11 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
   int n_rollouts = options->rollouts > 0 ? options->rollouts : rules->hard_rollouts;
   int horizon = options->horizon > 0 ? options->horizon : rules->hard_horizon;
   int n_candidates = options->candidates > 0 ? options->candidates : rules->hard_candidates;
-  double values[KSM_MAX_MOVES] = { 0 };  /* gcc cannot see medium_values_with fill it */
-  int order[KSM_MAX_MOVES];
   MediumJudge judge;
 
   medium_judge_init (&judge, pos);
-  RolloutRace race = { .rules = rules, .judge = &judge, .player = pos->to_move,
+  RolloutRace race = { .rules = rules, .judge = &judge, .policy = rollout_policy (options, rules),
+                       .player = pos->to_move,
                        .n_rollouts = n_rollouts, .horizon = horizon,
                        .seed = position_seed (rules, pos), .deadline = hard_deadline (options),
                        .best_sum = -1 };
@@ -508,23 +651,26 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
       return race.best;
     }
 
-  medium_values_with (pos, moves, n_moves, &judge, values);
-  order_best_first (values, n_moves, order);
-  if (n_candidates > n_moves)
-    n_candidates = n_moves;
-  /* a move that ends the game: nothing to roll out */
-  if (values[order[0]] >= 1000)
-    return order[0];
+  return race_medium_best (&race, pos, moves, n_moves, n_candidates);
+}
 
-  race.best = order[0];
-  for (int k = 0; k < n_candidates; k++)
-    {
-      KsmPosition child = *pos;
-      rules->apply_move (&child, &moves[order[k]], NULL);
-      if (!race_candidate (&race, &child, order[k]))
-        break;
-    }
-  return race.best;
+void
+ksm_player_rollout_values (const KsmPlayerOptions *options, const KsmPosition *pos,
+                           const KsmMove *moves, int n_moves, double *values)
+{
+  const KsmRules *rules = ksm_rules_for (pos);
+  int n_rollouts = options->rollouts > 0 ? options->rollouts : rules->hard_rollouts;
+  int horizon = options->horizon > 0 ? options->horizon : rules->hard_horizon;
+  int n_candidates = options->candidates > 0 ? options->candidates : rules->hard_candidates;
+  MediumJudge judge;
+
+  for (int i = 0; i < n_moves; i++)
+    values[i] = -1;
+  medium_judge_init (&judge, pos);
+  RolloutRace race = { .rules = rules, .judge = &judge, .policy = rollout_policy (options, rules),
+                       .player = pos->to_move, .n_rollouts = n_rollouts, .horizon = horizon,
+                       .seed = position_seed (rules, pos), .best_sum = -1, .means = values };
+  race_medium_best (&race, pos, moves, n_moves, n_candidates);
 }
 
 void

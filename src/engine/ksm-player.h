@@ -71,6 +71,11 @@ typedef struct {
   const float *expert_weights;  /* Expert: other weights for the game's learnt model
                                  * (its expert_n_features), to train or screen
                                  * them; NULL: the game's own */
+  const float *policy_weights;  /* rollouts: played by this learnt policy instead of
+                                 * Medium (KSM_POLICY_N_WEIGHTS of the game's
+                                 * policy_n_features), ignored where the game has
+                                 * no policy features (KsmRules.policy_features);
+                                 * NULL: Medium */
 } KsmPlayerOptions;
 
 /* The index of the chosen move among moves[0..n_moves), which must be the
@@ -80,6 +85,20 @@ int ksm_player_choose (KsmLevel level, const KsmPosition *pos,
                        const KsmMove *moves, int n_moves, KsmRandom *rng);
 int ksm_player_choose_with (const KsmPlayerOptions *options, const KsmPosition *pos,
                             const KsmMove *moves, int n_moves, KsmRandom *rng);
+
+/* For training a rollout policy (tools/train-asi.c). Writes each move's
+ * features as a policy sees them (KsmRules.policy_features), moves[i]'s
+ * at features[i * KSM_POLICY_N_WEIGHTS (policy_n_features)], and returns
+ * false where the game has no policy features or a move ends the game
+ * (every level takes a win, so there is nothing to learn). */
+bool ksm_player_policy_features (const KsmPosition *pos, const KsmMove *moves, int n_moves,
+                                 float *features);
+/* What the rollouts of `options` (Hard's, or with its rollouts, horizon,
+ * candidates and policy_weights) make of each of Medium's best candidates:
+ * the mover's mean chance at their ends, on the decision's seeded throws;
+ * -1 for the moves not rolled out. */
+void ksm_player_rollout_values (const KsmPlayerOptions *options, const KsmPosition *pos,
+                                const KsmMove *moves, int n_moves, double *values);
 
 /* How many decisions and rankings the clock has cut short since the program
  * started, on every thread: with the default budget_ms only the safety net,

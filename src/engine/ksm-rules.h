@@ -27,6 +27,10 @@
 #define KSM_NOTATION_MAX       512
 #define KSM_ERROR_MAX          160
 #define KSM_EXPERT_MAX_FEATURES 64   /* KsmRules.expert_n_features: at most */
+#define KSM_POLICY_MOVE_FEATURES 4     /* a rollout policy's own features of a move */
+#define KSM_POLICY_MAX_FEATURES 32     /* KsmRules.policy_n_features: at most */
+/* a rollout policy's weights for a game with n policy_features */
+#define KSM_POLICY_N_WEIGHTS(n) (2 * (KSM_POLICY_MOVE_FEATURES + (n)))
 #define KSM_POSITION_BYTES     64   /* KsmPosition.u.bytes: no bigger than the shipped games' states */
 
 #define KSM_KASIMALA_ROWS        3
@@ -310,6 +314,19 @@ struct KsmRules {
    * has made rollouts stronger every time; 0: Expert plays as Hard */
   int                  expert_rollouts;
   int                  expert_candidates;
+  /* What a rollout policy learnt from rollouts of self-play sees of a
+   * move, to play rollouts instead of Medium (KsmPlayerOptions.policy_weights,
+   * a screen: no level plays one yet; doc/computer-players.md, "Asi
+   * Keliya's rollout policy"): each seat plays the move whose features,
+   * weighed by the policy's weights, sum highest. A move's features are
+   * its own (KSM_POLICY_MOVE_FEATURES: safe cells held and the next
+   * throw's expected take, as Medium counts them, pieces taken, whether
+   * the mover's turn goes on), then the game's
+   * policy_features of the position after it from the mover's side, then
+   * all of them again times whether the turn goes on: KSM_POLICY_N_WEIGHTS
+   * weights in all. NULL: the game has none. */
+  int                  policy_n_features;
+  void               (*policy_features) (const KsmPosition *pos, int player, float *features);
 
   void  (*default_options) (KsmOptions *options);
   /* false with a message when the options make no game */
