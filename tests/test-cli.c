@@ -611,6 +611,47 @@ test_tournament_rollouts (void)
   g_assert_cmpstr (line_starting (&planned, throws), !=, line_starting (&own, throws));
 }
 
+/* --a-policy: side a's rollouts played by a policy file. One that takes
+ * whatever it can and sees nothing else plays another game than Hard's. */
+static void
+test_tournament_policy (void)
+{
+  g_auto(Run) own;
+  g_auto(Run) greedy;
+  g_autofree char *dir = g_dir_make_tmp ("ksm-policy-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "taken.weights", NULL);
+  g_autoptr(GString) text = g_string_new ("# only pieces taken\n");
+  const char *const match[] = { "tournament", "--game", "asi-keliya", "--a", "hard", "--b", "hard",
+                                "--games", "1", "--seed", "1", "--jobs", "1" };
+
+  g_assert_nonnull (dir);
+  /* KSM_POLICY_N_WEIGHTS of Asi Keliya's 13 policy features: 2 x (4 + 13),
+   * the third of each half pieces taken */
+  for (int i = 0; i < 34; i++)
+    g_string_append (text, i == 2 ? "1\n" : "0\n");
+  g_assert_true (g_file_set_contents (file, text->str, -1, NULL));
+  run_cli (&own, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12], NULL);
+  run_cli (&greedy, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12], "--a-policy", file, NULL);
+  assert_success (&own);
+  assert_success (&greedy);
+  const char *throws = "mean throws per game: ";
+  g_assert_cmpstr (line_starting (&greedy, throws), !=, line_starting (&own, throws));
+
+  assert_usage_error ("a policy for a game without one", "tournament", "--game", "kasimala",
+                      "--a", "hard", "--b", "medium", "--games", "2", "--a-policy", file, NULL);
+  assert_usage_error ("a policy for a level that plays no rollouts", "tournament", "--game",
+                      "asi-keliya", "--a", "medium", "--b", "hard", "--games", "2",
+                      "--a-policy", file, NULL);
+  g_assert_true (g_file_set_contents (file, "1\n2\n", -1, NULL));
+  assert_usage_error ("a policy of too few weights", "tournament", "--game", "asi-keliya",
+                      "--a", "expert", "--b", "hard", "--games", "2", "--a-policy", file, NULL);
+
+  g_remove (file);
+  g_rmdir (dir);
+}
+
 static void
 test_errors (void)
 {
@@ -721,6 +762,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/tournament/parts", test_tournament_parts);
   g_test_add_func ("/cli/tournament/weights", test_tournament_weights);
   g_test_add_func ("/cli/tournament/rollouts", test_tournament_rollouts);
+  g_test_add_func ("/cli/tournament/policy", test_tournament_policy);
   g_test_add_func ("/cli/errors", test_errors);
 
   return g_test_run ();

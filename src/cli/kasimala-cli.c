@@ -807,14 +807,14 @@ parse_level (const char *name, const char *text)
 /* A weights file as data/expert/GAME.weights holds them: a number a line,
  * `#` comments. strtof reads each as the compiler reads the built-in ones. */
 static void
-read_expert_weights (const char *path, int n_weights, float *weights)
+read_weights (const char *option, const char *path, int n_weights, float *weights)
 {
   g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
   int n = 0;
 
   if (!g_file_get_contents (path, &text, NULL, &error))
-    die ("--a-weights: %s", error->message);
+    die ("--%s: %s", option, error->message);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   for (int i = 0; lines[i] != NULL; i++)
     {
@@ -827,13 +827,13 @@ read_expert_weights (const char *path, int n_weights, float *weights)
       char *end;
       float value = strtof (lines[i], &end);
       if (*end != '\0' || !isfinite (value))
-        die ("--a-weights: %s, line %d: \"%s\" is not a number", path, i + 1, lines[i]);
+        die ("--%s: %s, line %d: \"%s\" is not a number", option, path, i + 1, lines[i]);
       if (n == n_weights)
-        die ("--a-weights: %s has more than the model's %d weights", path, n_weights);
+        die ("--%s: %s has more than the model's %d weights", option, path, n_weights);
       weights[n++] = value;
     }
   if (n != n_weights)
-    die ("--a-weights: %s has %d weights, the model %d", path, n, n_weights);
+    die ("--%s: %s has %d weights, the model %d", option, path, n, n_weights);
 }
 
 static int
@@ -844,7 +844,9 @@ verb_tournament (int argc, char **argv)
   const char *seed_text = "1", *jobs_text = NULL, *budget_text = NULL, *nodes_text = NULL;
   const char *from_text = NULL, *a_rollouts_text = NULL, *a_candidates_text = NULL;
   const char *a_horizon_text = NULL, *a_plans_text = NULL, *a_weights_path = NULL;
+  const char *a_policy_path = NULL;
   float a_weights[KSM_EXPERT_MAX_FEATURES];
+  float a_policy[KSM_POLICY_N_WEIGHTS (KSM_POLICY_MAX_FEATURES)];
   GameArgs game;
   game_args_init (&game, rules);
   const ArgSpec specs[] = {
@@ -862,6 +864,7 @@ verb_tournament (int argc, char **argv)
     { "a-horizon", ARG_VALUE, &a_horizon_text, NULL, 0 },
     { "a-plans", ARG_VALUE, &a_plans_text, NULL, 0 },
     { "a-weights", ARG_VALUE, &a_weights_path, NULL, 0 },
+    { "a-policy", ARG_VALUE, &a_policy_path, NULL, 0 },
     { "players", ARG_VALUE, &game.players, NULL, 0 },
     { "length", ARG_VALUE, &game.length, NULL, 0 },
     { "limit", ARG_VALUE, &game.limit, NULL, 0 },
@@ -911,8 +914,19 @@ verb_tournament (int argc, char **argv)
         die ("--a-weights: %s has no learnt model for Expert", rules->id);
       if (t.players[0].level != KSM_LEVEL_EXPERT)
         die ("--a-weights: only Expert judges by the learnt model");
-      read_expert_weights (a_weights_path, rules->expert_n_features, a_weights);
+      read_weights ("a-weights", a_weights_path, rules->expert_n_features, a_weights);
       t.players[0].expert_weights = a_weights;
+    }
+  /* Side a's rollouts played by another policy, to screen a trained file
+   * (tools/train-asi.c policy) before it is built in */
+  if (a_policy_path != NULL)
+    {
+      if (rules->policy_features == NULL)
+        die ("--a-policy: %s has no rollout policy", rules->id);
+      if (t.players[0].level != KSM_LEVEL_HARD && t.players[0].level != KSM_LEVEL_EXPERT)
+        die ("--a-policy: only Hard and Expert play rollouts");
+      read_weights ("a-policy", a_policy_path, KSM_POLICY_N_WEIGHTS (rules->policy_n_features), a_policy);
+      t.players[0].policy_weights = a_policy;
     }
   int jobs = jobs_text ? (int) parse_number ("jobs", jobs_text, 1, 256)
                        : (int) MIN (g_get_num_processors (), 64);
@@ -1618,7 +1632,8 @@ static const Verb verbs[] = {
                "      and a summary per player (doc/analysis.md)", verb_analyse },
   { "tournament", "tournament --game G --a LEVEL --b LEVEL [--games N] [--seed S]\n"
                   "           [--jobs J] [--budget MS] [--nodes N] [--from G] [--a-rollouts N]\n"
-                  "           [--a-candidates N] [--a-horizon N] [--a-plans N] [--a-weights FILE] [--length L] [--limit N]\n"
+                  "           [--a-candidates N] [--a-horizon N] [--a-plans N] [--a-weights FILE]\n"
+                  "           [--a-policy FILE] [--length L] [--limit N]\n"
                   "           [--players N] [--first P] [--no-RULE | --RULE ...]\n"
                   "      two computer levels (random, easy, medium, hard, expert) against each other,\n"
                   "      sides alternating, and the first level's win rate", verb_tournament },
