@@ -126,35 +126,12 @@ static float policy_w[KSM_POLICY_N_WEIGHTS (KSM_ASI_POLICY_N_FEATURES)];
 #define PW ((int) (sizeof policy_w / sizeof policy_w[0]))
 
 static int
-policy_choose (const KsmPosition *pos, const KsmMove *moves, int n)
-{
-  static _Thread_local float f[KSM_MAX_MOVES * PW];
-  int best = 0;
-  double best_v = -1e300;
-  /* a move that ends the game is taken: Medium finds it */
-  if (!ksm_player_policy_features (pos, moves, n, f))
-    {
-      KsmPlayerOptions medium = { .level = KSM_LEVEL_MEDIUM };
-      return ksm_player_choose_with (&medium, pos, moves, n, NULL);
-    }
-  for (int i = 0; i < n; i++)
-    {
-      double v = 0;
-      for (int j = 0; j < PW; j++)
-        v += (double) policy_w[j] * f[i * PW + j];
-      if (v > best_v)
-        best_v = v, best = i;
-    }
-  return best;
-}
-
-static int
 choose (const char *kind, const KsmPosition *pos, const KsmMove *moves, int n, KsmRandom *rng)
 {
   if (n <= 1)
     return 0;
   if (strcmp (kind, "policy") == 0)
-    return policy_choose (pos, moves, n);
+    return ksm_player_policy_choose (pos, moves, n, policy_w);
   if (strcmp (kind, "greedy") == 0 || strcmp (kind, "mlike") == 0)
     {
       int best = 0;

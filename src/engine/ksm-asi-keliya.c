@@ -773,6 +773,27 @@ expected_loss (const KsmPosition *pos, uint8_t on[2][N_CELLS], const double *cel
   return sum / 64.0;
 }
 
+/* The evaluation's logit for `player`'s team from each player's steps to
+ * go (exposure and the throws held counted in) and what the attacker's
+ * next throw sends back */
+static double
+team_race_logit (const KsmPosition *pos, const double to_go[4], int attacker, double loss, int player)
+{
+  double team_to_go[2];
+  bool partner_play = pos->options.flags & KSM_OPT_ASI_PARTNER_PLAY;
+  for (int t = 0; t < 2; t++)
+    {
+      double a = to_go[t] > 0 ? to_go[t] : 0, b = to_go[t + 2] > 0 ? to_go[t + 2] : 0;
+      double slow = a > b ? a : b, fast = a > b ? b : a;
+      team_to_go[t] = partner_play ? (a + b) / 2 : slow + fast / 4;
+    }
+  team_to_go[team_of_player (attacker) ^ 1] += LOSS_WEIGHT * loss;
+  int mine = team_of_player (player);
+  double lead = team_to_go[mine ^ 1] - team_to_go[mine];
+  double spread = 2.0 * sqrt (team_to_go[0] + team_to_go[1] + 16.0);
+  return lead / spread;
+}
+
 static double
 asi_evaluate (const KsmPosition *pos, int player)
 {
@@ -818,19 +839,8 @@ asi_evaluate (const KsmPosition *pos, int player)
    * after it */
   to_go[mover] -= st->split && pos->phase == KSM_PHASE_MOVE ? st->pool : pending_total (st);
 
-  double team_to_go[2];
-  bool partner_play = pos->options.flags & KSM_OPT_ASI_PARTNER_PLAY;
-  for (int t = 0; t < 2; t++)
-    {
-      double a = to_go[t] > 0 ? to_go[t] : 0, b = to_go[t + 2] > 0 ? to_go[t + 2] : 0;
-      double slow = a > b ? a : b, fast = a > b ? b : a;
-      team_to_go[t] = partner_play ? (a + b) / 2 : slow + fast / 4;
-    }
-  team_to_go[team_of_player (attacker) ^ 1] += LOSS_WEIGHT * expected_loss (pos, on, cell_worth[team_of_player (attacker) ^ 1], attacker);
-  int mine = team_of_player (player);
-  double lead = team_to_go[mine ^ 1] - team_to_go[mine];
-  double spread = 2.0 * sqrt (team_to_go[0] + team_to_go[1] + 16.0);
-  return 1.0 / (1.0 + exp (-lead / spread));
+  double loss = expected_loss (pos, on, cell_worth[team_of_player (attacker) ^ 1], attacker);
+  return 1.0 / (1.0 + exp (-team_race_logit (pos, to_go, attacker, loss, player)));
 }
 
 /* ---- the evaluation as features (ksm-asi-eval.h) ---- */
@@ -949,19 +959,11 @@ ksm_asi_features (const KsmPosition *pos, int player, double *f)
   double sign_at = at == mine ? 1 : -1, sign_mover = team_of_player (mover) == mine ? 1 : -1;
   /* the evaluation's logit (asi_evaluate) from what is counted here, so
    * as not to count it all twice */
-  double eval_to_go[4], team_to_go[2];
-  bool partner_play = pos->options.flags & KSM_OPT_ASI_PARTNER_PLAY;
+  double eval_to_go[4];
   for (int q = 0; q < 4; q++)
     eval_to_go[q] = to_go[q] + RISK_WEIGHT * player_risk[q];
   eval_to_go[mover] -= pending;
-  for (int t = 0; t < 2; t++)
-    {
-      double a = eval_to_go[t] > 0 ? eval_to_go[t] : 0, b = eval_to_go[t + 2] > 0 ? eval_to_go[t + 2] : 0;
-      team_to_go[t] = partner_play ? (a + b) / 2 : (a > b ? a : b) + (a > b ? b : a) / 4;
-    }
-  team_to_go[at ^ 1] += LOSS_WEIGHT * loss;
-  double logit = (team_to_go[mine ^ 1] - team_to_go[mine])
-                 / (2.0 * sqrt (team_to_go[0] + team_to_go[1] + 16.0));
+  double logit = team_race_logit (pos, eval_to_go, attacker, loss, player);
   int o = mine ^ 1;
   /* as the logit of the evaluation's chance clamped to 1e-9 from 0 and 1 */
   f[0] = logit < -20.723 ? -20.723 : logit > 20.723 ? 20.723 : logit;
@@ -1726,8 +1728,8 @@ const KsmRules ksm_asi_keliya_rules = {
    * four times as many, at about four times Hard's cost (see
    * doc/computer-players.md) */
   .expert_rollouts = 128,
-  /* and its rollouts are played by a policy learnt from rollouts of
-   * Medium's self-play (tools/train-asi.c policy), which beats Medium */
+  /* what a rollout policy sees of a position (a screen: no level plays
+   * one; tools/train-asi.c policy learns its weights) */
   .policy_n_features = KSM_ASI_POLICY_N_FEATURES,
   .policy_features = asi_policy_features,
   .option_info = asi_option_info,

@@ -203,6 +203,37 @@ medium_judge_init (MediumJudge *judge, const KsmPosition *pos)
       judge->safe[judge->n_safe++] = (int16_t) cell;
 }
 
+/* What the next throw after a move is expected to take, for the mover's
+ * `team` (the other side's throw counts against it): 0 while the mover
+ * still has throws of its turn to play, as nothing is thrown next */
+static double
+medium_next_take (const KsmRules *rules, const KsmPosition *after, int team,
+                  const MediumJudge *judge)
+{
+  if (after->phase != KSM_PHASE_THROW)
+    return 0;
+  int next = after->to_move;
+  double now = expected_capture (rules, after, next, judge->weight, judge->total);
+  return rules->team_of (&after->options, next) == team ? now : -now;
+}
+
+/* `value` and a tenth of a piece for each of `team`'s pieces on a safe
+ * cell, less the same for the other side's */
+static double
+medium_add_safe_cells (const KsmRules *rules, const KsmPosition *after, int team,
+                       const MediumJudge *judge, double value)
+{
+  for (int k = 0; k < judge->n_safe; k++)
+    {
+      KsmCellContent content;
+      rules->cell_content (after, judge->safe[k], &content);
+      if (content.player >= 0)
+        value += (rules->team_of (&after->options, content.player) == team ? 0.1 : -0.1)
+                 * content.count;
+    }
+  return value;
+}
+
 static double
 medium_value (const KsmPosition *pos, const KsmMove *move, const MediumJudge *judge)
 {
@@ -234,22 +265,8 @@ medium_value (const KsmPosition *pos, const KsmMove *move, const MediumJudge *ju
   /* the next throw: the other side's, or ours again after a throw that
    * earns another (while the mover still has throws of its turn to play,
    * nothing is thrown next) */
-  if (after.phase == KSM_PHASE_THROW)
-    {
-      int next = after.to_move;
-      double now = expected_capture (rules, &after, next, judge->weight, judge->total);
-      value += rules->team_of (&pos->options, next) == team ? now : -now;
-    }
-
-  for (int k = 0; k < judge->n_safe; k++)
-    {
-      KsmCellContent content;
-      rules->cell_content (&after, judge->safe[k], &content);
-      if (content.player >= 0)
-        value += (rules->team_of (&pos->options, content.player) == team ? 0.1 : -0.1)
-                 * content.count;
-    }
-  return value;
+  value += medium_next_take (rules, &after, team, judge);
+  return medium_add_safe_cells (rules, &after, team, judge, value);
 }
 
 static void
@@ -307,7 +324,6 @@ policy_move_features (const KsmPosition *pos, const KsmMove *move, const MediumJ
   int me = pos->to_move;
   int team = rules->team_of (&pos->options, me);
   int n = KSM_POLICY_MOVE_FEATURES + rules->policy_n_features;
-  double safe = 0, take = 0;
 
   rules->apply_move (&after, move, &effect);
   if (after.phase == KSM_PHASE_OVER)
@@ -317,24 +333,9 @@ policy_move_features (const KsmPosition *pos, const KsmMove *move, const MediumJ
       *won = outcome.winning_team == team;
       return false;
     }
-  /* Medium's next throw: the other side's, or the mover's again */
-  if (after.phase == KSM_PHASE_THROW)
-    {
-      int next = after.to_move;
-      take = expected_capture (rules, &after, next, judge->weight, judge->total);
-      if (rules->team_of (&pos->options, next) != team)
-        take = -take;
-    }
-  for (int k = 0; k < judge->n_safe; k++)
-    {
-      KsmCellContent content;
-      rules->cell_content (&after, judge->safe[k], &content);
-      if (content.player >= 0)
-        safe += (rules->team_of (&pos->options, content.player) == team ? 0.1 : -0.1)
-                * content.count;
-    }
-  f[0] = (float) safe;
-  f[1] = (float) take;
+  /* Medium's counts: safe cells held, and the next throw's take */
+  f[0] = (float) medium_add_safe_cells (rules, &after, team, judge, 0);
+  f[1] = (float) medium_next_take (rules, &after, team, judge);
   f[2] = effect.captured;
   f[3] = after.phase == KSM_PHASE_MOVE && after.to_move == me;
   rules->policy_features (&after, me, f + KSM_POLICY_MOVE_FEATURES);
@@ -373,6 +374,15 @@ policy_choice (const KsmPosition *pos, const KsmMove *moves, int n_moves,
         }
     }
   return best;
+}
+
+int
+ksm_player_policy_choose (const KsmPosition *pos, const KsmMove *moves, int n_moves,
+                          const float *weights)
+{
+  MediumJudge judge;
+  medium_judge_init (&judge, pos);
+  return policy_choice (pos, moves, n_moves, &judge, weights);
 }
 
 bool
@@ -612,10 +622,23 @@ race_medium_best (RolloutRace *race, const KsmPosition *pos, const KsmMove *move
   return race->best;
 }
 
-static const float *
-rollout_policy (const KsmPlayerOptions *options, const KsmRules *rules)
+/* The race a decision's rollouts run under `options` (Hard's where they
+ * set nothing), and in *n_candidates how many of Medium's best it rolls out */
+static RolloutRace
+rollout_race (const KsmPlayerOptions *options, const KsmPosition *pos, const MediumJudge *judge,
+              int *n_candidates)
 {
-  return rules->policy_features != NULL ? options->policy_weights : NULL;
+  const KsmRules *rules = ksm_rules_for (pos);
+  *n_candidates = options->candidates > 0 ? options->candidates : rules->hard_candidates;
+  return (RolloutRace) {
+    .rules = rules, .judge = judge,
+    .policy = rules->policy_features != NULL ? options->policy_weights : NULL,
+    .player = pos->to_move,
+    .n_rollouts = options->rollouts > 0 ? options->rollouts : rules->hard_rollouts,
+    .horizon = options->horizon > 0 ? options->horizon : rules->hard_horizon,
+    .seed = position_seed (rules, pos), .deadline = hard_deadline (options),
+    .best_sum = -1,
+  };
 }
 
 static int
@@ -623,17 +646,11 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
                     const KsmMove *moves, int n_moves)
 {
   const KsmRules *rules = ksm_rules_for (pos);
-  int n_rollouts = options->rollouts > 0 ? options->rollouts : rules->hard_rollouts;
-  int horizon = options->horizon > 0 ? options->horizon : rules->hard_horizon;
-  int n_candidates = options->candidates > 0 ? options->candidates : rules->hard_candidates;
+  int n_candidates;
   MediumJudge judge;
 
   medium_judge_init (&judge, pos);
-  RolloutRace race = { .rules = rules, .judge = &judge, .policy = rollout_policy (options, rules),
-                       .player = pos->to_move,
-                       .n_rollouts = n_rollouts, .horizon = horizon,
-                       .seed = position_seed (rules, pos), .deadline = hard_deadline (options),
-                       .best_sum = -1 };
+  RolloutRace race = rollout_race (options, pos, &judge, &n_candidates);
 
   if (options->plans > 0 && turn_goes_on (rules, pos, moves, n_moves))
     {
@@ -658,18 +675,15 @@ void
 ksm_player_rollout_values (const KsmPlayerOptions *options, const KsmPosition *pos,
                            const KsmMove *moves, int n_moves, double *values)
 {
-  const KsmRules *rules = ksm_rules_for (pos);
-  int n_rollouts = options->rollouts > 0 ? options->rollouts : rules->hard_rollouts;
-  int horizon = options->horizon > 0 ? options->horizon : rules->hard_horizon;
-  int n_candidates = options->candidates > 0 ? options->candidates : rules->hard_candidates;
+  int n_candidates;
   MediumJudge judge;
 
   for (int i = 0; i < n_moves; i++)
     values[i] = -1;
   medium_judge_init (&judge, pos);
-  RolloutRace race = { .rules = rules, .judge = &judge, .policy = rollout_policy (options, rules),
-                       .player = pos->to_move, .n_rollouts = n_rollouts, .horizon = horizon,
-                       .seed = position_seed (rules, pos), .best_sum = -1, .means = values };
+  RolloutRace race = rollout_race (options, pos, &judge, &n_candidates);
+  race.deadline = 0;   /* training wants every mean, however long they take */
+  race.means = values;
   race_medium_best (&race, pos, moves, n_moves, n_candidates);
 }
 

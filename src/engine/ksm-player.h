@@ -86,6 +86,11 @@ int ksm_player_choose (KsmLevel level, const KsmPosition *pos,
 int ksm_player_choose_with (const KsmPlayerOptions *options, const KsmPosition *pos,
                             const KsmMove *moves, int n_moves, KsmRandom *rng);
 
+/* The move a rollout policy's `weights` (KSM_POLICY_N_WEIGHTS of the game's
+ * policy_n_features) play: a win if a move wins, else the best scored.
+ * The game must have policy features (KsmRules.policy_features). */
+int ksm_player_policy_choose (const KsmPosition *pos, const KsmMove *moves, int n_moves,
+                              const float *weights);
 /* For training a rollout policy (tools/train-asi.c). Writes each move's
  * features as a policy sees them (KsmRules.policy_features), moves[i]'s
  * at features[i * KSM_POLICY_N_WEIGHTS (policy_n_features)], and returns
