@@ -672,7 +672,8 @@ test_expert_without_model (void)
           KsmPlayerOptions expert = { .level = KSM_LEVEL_EXPERT };
           KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD,
                                     .rollouts = R->expert_rollouts,
-                                    .candidates = R->expert_candidates };
+                                    .candidates = R->expert_candidates,
+                                    .screen = R->expert_screen };
           int count = R->legal_moves (&positions[i], moves);
           ksm_random_seed (&a, 3);
           ksm_random_seed (&b, 3);
@@ -753,6 +754,96 @@ test_rollouts_plan_the_turn (void)
   g_assert_cmpint (goes_on, >, 0);
   g_assert_cmpint (goes_on, <, n);
   g_assert_cmpint (unlike, >, 0);
+  R = kasimala;
+}
+
+/* With a screen, every move is rolled out `screen` times first and the
+ * candidates are the best by those, not Medium's: the move played is the
+ * best over the whole series of the best by the screen, the means are the
+ * whole series' for those and the screen's for the rest (the screen's
+ * rollouts are the series' first), and somewhere it is a move better by
+ * the whole series than any of Medium's best few. Where no more moves
+ * are open than candidates, every move is rolled out whole, as without a
+ * screen. */
+static void
+test_rollouts_screen (void)
+{
+  const KsmRules *kasimala = R;
+  R = ksm_rules_lookup ("asi-keliya");
+  g_assert_nonnull (R);
+
+  KsmPosition positions[40];
+  int n = sample_positions (positions, G_N_ELEMENTS (positions));
+  int many = 0, beyond_medium = 0;
+  const int candidates = 3, screen = 4, series = 12;
+  for (int i = 0; i < n; i++)
+    {
+      KsmMove moves[KSM_MAX_MOVES];
+      double by_screen[KSM_MAX_MOVES], whole[KSM_MAX_MOVES], medium[KSM_MAX_MOVES];
+      double means[KSM_MAX_MOVES];
+      KsmRandom rng;
+      int count = R->legal_moves (&positions[i], moves);
+      KsmPlayerOptions screened = { .level = KSM_LEVEL_HARD, .rollouts = series,
+                                    .candidates = candidates, .screen = screen };
+      KsmPlayerOptions screen_only = { .level = KSM_LEVEL_HARD, .rollouts = screen,
+                                       .candidates = count };
+      KsmPlayerOptions all_whole = { .level = KSM_LEVEL_HARD, .rollouts = series,
+                                     .candidates = count };
+      KsmPlayerOptions mediums_best = { .level = KSM_LEVEL_HARD, .rollouts = series,
+                                        .candidates = candidates };
+
+      ksm_random_seed (&rng, 3);
+      int chosen = ksm_player_choose_with (&screened, &positions[i], moves, count, &rng);
+      ksm_player_rollout_values (&screened, &positions[i], moves, count, means);
+      ksm_player_rollout_values (&screen_only, &positions[i], moves, count, by_screen);
+      ksm_player_rollout_values (&all_whole, &positions[i], moves, count, whole);
+      ksm_player_rollout_values (&mediums_best, &positions[i], moves, count, medium);
+      if (by_screen[0] < 0)
+        continue;   /* a move ends the game: taken, nothing rolled out */
+      if (count <= candidates)
+        {
+          for (int m = 0; m < count; m++)
+            g_assert_cmpfloat_with_epsilon (means[m], whole[m], 1e-12);
+          continue;
+        }
+      many++;
+
+      /* the candidates: rolled out whole, and none worse by the screen
+       * than a move rolled out only for it (moves that lead to the same
+       * position share their means) */
+      int n_whole = 0;
+      double worst_kept = 2, best_left = -1;
+      for (int m = 0; m < count; m++)
+        {
+          bool kept = fabs (means[m] - whole[m]) < 1e-12;
+          g_assert_true (kept || fabs (means[m] - by_screen[m]) < 1e-12);
+          if (kept)
+            {
+              n_whole++;
+              worst_kept = MIN (worst_kept, by_screen[m]);
+            }
+          else
+            best_left = MAX (best_left, by_screen[m]);
+        }
+      g_assert_cmpint (n_whole, >=, candidates);
+      g_assert_cmpfloat (worst_kept, >=, best_left);
+
+      /* the best of them by the whole series is played */
+      g_assert_cmpfloat_with_epsilon (means[chosen], whole[chosen], 1e-12);
+      for (int m = 0; m < count; m++)
+        if (fabs (means[m] - whole[m]) < 1e-12)
+          g_assert_cmpfloat (whole[chosen], >=, whole[m]);
+
+      bool better_than_mediums = true;
+      for (int m = 0; m < count; m++)
+        if (medium[m] >= 0 && medium[m] >= whole[chosen] - 1e-12)
+          better_than_mediums = false;
+      beyond_medium += better_than_mediums;
+    }
+  g_test_message ("%d of %d positions have more moves than candidates; in %d the screen plays "
+                  "a move better than Medium's best", many, n, beyond_medium);
+  g_assert_cmpint (many, >, 0);
+  g_assert_cmpint (beyond_medium, >, 0);
   R = kasimala;
 }
 
@@ -881,6 +972,7 @@ main (int argc, char **argv)
   g_test_add_func ("/players/expert/without-model", test_expert_without_model);
   g_test_add_func ("/players/rollouts/plan-the-turn", test_rollouts_plan_the_turn);
   g_test_add_func ("/players/rollouts/policy", test_rollouts_policy);
+  g_test_add_func ("/players/rollouts/screen", test_rollouts_screen);
   g_test_add_func ("/players/asi/features-logit", test_asi_features_logit);
   g_test_add_func ("/players/judge/expert", test_judge_is_expert);
   g_test_add_func ("/players/asi/search-chained-throws", test_asi_search_chained_throws);

@@ -422,6 +422,17 @@ position_seed (const KsmRules *rules, const KsmPosition *pos)
   return hash;
 }
 
+/* FNV-1a of a position's bytes, to find moves that lead to the same one */
+static uint64_t
+position_hash (const KsmPosition *pos)
+{
+  const uint8_t *bytes = (const uint8_t *) pos;
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (size_t b = 0; b < sizeof *pos; b++)
+    hash = (hash ^ bytes[b]) * 0x100000001b3ull;
+  return hash;
+}
+
 /* Plays on from `pos` with Medium (or the policy) in every seat until a throw is due after
  * `horizon` throws (perhaps inside a sequence: the judge counts the throws
  * held), on throws drawn from `seed`, and returns `player`'s chance by the
@@ -566,25 +577,31 @@ typedef struct {
   double            *means;     /* where set, each candidate's mean by its move */
 } RolloutRace;
 
-/* Rolls out the candidate that plays `move` and leads to `from`. False
- * when the clock's safety net stops it: the safety net only, and a
- * candidate not rolled out whole is not compared, the best of those that
- * were is kept. */
+/* Adds the rollouts `first` to `last` - 1 of the decision's series from
+ * `from` to *sum. False when the clock's safety net stops it (the safety
+ * net only). */
 static bool
-race_candidate (RolloutRace *race, const KsmPosition *from, int move)
+roll_series (RolloutRace *race, const KsmPosition *from, int first, int last, double *sum)
 {
-  double sum = 0;
-  for (int r = 0; r < race->n_rollouts; r++)
+  for (int r = first; r < last; r++)
     {
       if (race->deadline > 0 && ksm_search_now_ns () > race->deadline)
         {
           atomic_fetch_add (&safety_stops, 1);
           return false;
         }
-      sum += rollout (race->rules, from, race->player,
-                      race->seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1), race->horizon,
-                      race->judge, race->policy);
+      *sum += rollout (race->rules, from, race->player,
+                       race->seed + 0x9e3779b97f4a7c15ull * (uint64_t) (r + 1), race->horizon,
+                       race->judge, race->policy);
     }
+  return true;
+}
+
+/* Compares the candidate that plays `move`, rolled out whole to `sum`,
+ * with the best so far */
+static void
+race_compare (RolloutRace *race, int move, double sum)
+{
   if (race->means != NULL)
     race->means[move] = sum / race->n_rollouts;
   if (sum > race->best_sum)
@@ -592,6 +609,18 @@ race_candidate (RolloutRace *race, const KsmPosition *from, int move)
       race->best_sum = sum;
       race->best = move;
     }
+}
+
+/* Rolls out the candidate that plays `move` and leads to `from`. False
+ * when the clock's safety net stops it: a candidate not rolled out whole
+ * is not compared, the best of those that were is kept. */
+static bool
+race_candidate (RolloutRace *race, const KsmPosition *from, int move)
+{
+  double sum = 0;
+  if (!roll_series (race, from, 0, race->n_rollouts, &sum))
+    return false;
+  race_compare (race, move, sum);
   return true;
 }
 
@@ -622,6 +651,92 @@ race_medium_best (RolloutRace *race, const KsmPosition *pos, const KsmMove *move
   return race->best;
 }
 
+/* Medium's measure misses the move the rollouts like best in about one
+ * decision with a choice in five, which costs more than the rollouts'
+ * own noise does (doc/computer-players.md), so every move is first rolled out `screen`
+ * times, and the best `n_candidates` by those go on to the whole series,
+ * its first `screen` rollouts the same. Moves that lead to the same
+ * position (two pieces on one cell) are rolled out once, as the first of
+ * them by Medium's order. Returns the best of them; where set,
+ * race->means holds each move's mean: over the whole series for the
+ * candidates and moves that lead where they do, over the screen for the
+ * rest. */
+static int
+race_screened_best (RolloutRace *race, const KsmPosition *pos, const KsmMove *moves, int n_moves,
+                    int n_candidates, int screen)
+{
+  double values[KSM_MAX_MOVES] = { 0 };  /* gcc cannot see medium_values_with fill it */
+  double sums[KSM_MAX_MOVES] = { 0 };
+  uint64_t hashes[KSM_MAX_MOVES];
+  int order[KSM_MAX_MOVES], by_screen[KSM_MAX_MOVES], same_as[KSM_MAX_MOVES];
+  int n_distinct = 0, k = 0;
+
+  medium_values_with (pos, moves, n_moves, race->judge, values);
+  order_best_first (values, n_moves, order);
+  if (values[order[0]] >= 1000)
+    return order[0];
+  if (n_moves <= n_candidates || screen >= race->n_rollouts)
+    return race_medium_best (race, pos, moves, n_moves, n_moves);
+
+  for (; k < n_moves; k++)
+    {
+      int i = order[k];
+      KsmPosition child = *pos;
+      race->rules->apply_move (&child, &moves[i], NULL);
+      hashes[i] = position_hash (&child);
+      same_as[i] = -1;
+      for (int j = 0; j < n_distinct && same_as[i] < 0; j++)
+        if (hashes[by_screen[j]] == hashes[i])
+          {
+            KsmPosition earlier = *pos;
+            race->rules->apply_move (&earlier, &moves[by_screen[j]], NULL);
+            if (memcmp (&earlier, &child, sizeof child) == 0)
+              same_as[i] = by_screen[j];
+          }
+      if (same_as[i] >= 0)
+        continue;
+      if (!roll_series (race, &child, 0, screen, &sums[i]))
+        break;
+      /* by the screen, best first; Medium's order breaks ties */
+      int at = n_distinct++;
+      for (; at > 0 && sums[by_screen[at - 1]] < sums[i]; at--)
+        by_screen[at] = by_screen[at - 1];
+      by_screen[at] = i;
+    }
+  race->best = n_distinct > 0 ? by_screen[0] : order[0];
+  if (k < n_moves)
+    return race->best;
+  if (race->means != NULL)
+    for (int j = 0; j < n_distinct; j++)
+      race->means[by_screen[j]] = sums[by_screen[j]] / screen;
+
+  for (int j = 0; j < n_candidates && j < n_distinct; j++)
+    {
+      int i = by_screen[j];
+      KsmPosition child = *pos;
+      race->rules->apply_move (&child, &moves[i], NULL);
+      if (!roll_series (race, &child, screen, race->n_rollouts, &sums[i]))
+        break;
+      race_compare (race, i, sums[i]);
+    }
+  if (race->means != NULL)
+    for (int i = 0; i < n_moves; i++)
+      if (same_as[i] >= 0)
+        race->means[i] = race->means[same_as[i]];
+  return race->best;
+}
+
+/* The best of the decision's candidates: Medium's best few, or the best
+ * few by a screen of every move where `options` asks for one */
+static int
+race_best (RolloutRace *race, const KsmPlayerOptions *options, const KsmPosition *pos,
+           const KsmMove *moves, int n_moves, int n_candidates)
+{
+  if (options->screen > 0)
+    return race_screened_best (race, pos, moves, n_moves, n_candidates, options->screen);
+  return race_medium_best (race, pos, moves, n_moves, n_candidates);
+}
+
 /* The race a decision's rollouts run under `options` (Hard's where they
  * set nothing), and in *n_candidates how many of Medium's best it rolls out */
 static RolloutRace
@@ -636,7 +751,8 @@ rollout_race (const KsmPlayerOptions *options, const KsmPosition *pos, const Med
     .player = pos->to_move,
     .n_rollouts = options->rollouts > 0 ? options->rollouts : rules->hard_rollouts,
     .horizon = options->horizon > 0 ? options->horizon : rules->hard_horizon,
-    .seed = position_seed (rules, pos), .deadline = hard_deadline (options),
+    .seed = position_seed (rules, pos) ^ (options->series * 0xd6e8feb86659fd93ull),
+    .deadline = hard_deadline (options),
     .best_sum = -1,
   };
 }
@@ -668,7 +784,7 @@ choose_by_rollouts (const KsmPlayerOptions *options, const KsmPosition *pos,
       return race.best;
     }
 
-  return race_medium_best (&race, pos, moves, n_moves, n_candidates);
+  return race_best (&race, options, pos, moves, n_moves, n_candidates);
 }
 
 void
@@ -684,7 +800,7 @@ ksm_player_rollout_values (const KsmPlayerOptions *options, const KsmPosition *p
   RolloutRace race = rollout_race (options, pos, &judge, &n_candidates);
   race.deadline = 0;   /* training wants every mean, however long they take */
   race.means = values;
-  race_medium_best (&race, pos, moves, n_moves, n_candidates);
+  race_best (&race, options, pos, moves, n_moves, n_candidates);
 }
 
 void
@@ -781,8 +897,9 @@ search_values (const KsmPlayerOptions *options, const KsmPosition *pos,
 }
 
 /* Expert where the game has no learnt model is Hard, rollouts and all,
- * with the game's own number of them for Expert (KsmRules.expert_rollouts)
- * where it sets one; the ranking only searches, so it ignores them */
+ * with the game's own number of them for Expert (KsmRules.expert_rollouts,
+ * expert_candidates, expert_screen) where it sets one; the ranking only
+ * searches, so it ignores them */
 static KsmPlayerOptions
 without_missing_model (const KsmPlayerOptions *options, const KsmPosition *pos)
 {
@@ -795,6 +912,8 @@ without_missing_model (const KsmPlayerOptions *options, const KsmPosition *pos)
         played.rollouts = rules->expert_rollouts;
       if (played.candidates <= 0)
         played.candidates = rules->expert_candidates;
+      if (played.screen <= 0)
+        played.screen = rules->expert_screen;
     }
   return played;
 }

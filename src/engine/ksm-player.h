@@ -64,6 +64,15 @@ typedef struct {
                          * move; 0: the game's own (KsmRules.hard_rollouts) */
   int      horizon;     /* throws a rollout runs; 0: the game's own */
   int      candidates;  /* moves rolled out, Medium's best; 0: the game's own */
+  int      screen;      /* rollouts: where more than 0 (and fewer than `rollouts`),
+                         * every move is first rolled out this many times and
+                         * the candidates are the best by them instead of
+                         * Medium's; their means are over all `rollouts`, the
+                         * first `screen` of them the same */
+  uint64_t series;      /* rollouts: 0, on the decision's own series of throws,
+                         * seeded by the position; otherwise on another, to
+                         * measure choices by rollouts independent of theirs
+                         * (tools/train-asi regret) */
   int      plans;       /* rollouts: where the mover holds more throws of the turn,
                          * the turn's best `plans` ways to play them all are
                          * rolled out from their ends instead, to screen it

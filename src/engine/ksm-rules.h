@@ -311,9 +311,13 @@ struct KsmRules {
   /* Expert by rollouts, for a game whose Hard rolls out and which has no
    * model (expert_n_features 0): Hard's rollouts with `expert_rollouts` a
    * move over Medium's best `expert_candidates` (0: Hard's), which is what
-   * has made rollouts stronger every time; 0: Expert plays as Hard */
+   * has made rollouts stronger every time; 0: Expert plays as Hard. With
+   * `expert_screen` (0: none), every move is first rolled out that many
+   * times, and the candidates are the best by those rollouts rather than
+   * Medium's (KsmPlayerOptions.screen). */
   int                  expert_rollouts;
   int                  expert_candidates;
+  int                  expert_screen;
   /* What a rollout policy learnt from rollouts of self-play sees of a
    * move, to play rollouts instead of Medium (KsmPlayerOptions.policy_weights,
    * a screen: no level plays one yet; doc/computer-players.md, "Asi
