@@ -577,9 +577,10 @@ test_tournament_weights (void)
   g_rmdir (dir);
 }
 
-/* --a-rollouts, --a-candidates, --a-horizon, --a-plans: side a's Hard on
- * other rollouts. Given Hard's own counts it plays Hard's game to the throw;
- * rollouts of 4 throws play another, and so do rollouts of the turn's plans. */
+/* --a-rollouts, --a-candidates, --a-horizon, --a-plans, --a-screen: side
+ * a's Hard on other rollouts. Given Hard's own counts it plays Hard's game
+ * to the throw; rollouts of 4 throws play another, and so do rollouts of
+ * the turn's plans and candidates chosen by a screen of every move. */
 static void
 test_tournament_rollouts (void)
 {
@@ -587,6 +588,7 @@ test_tournament_rollouts (void)
   g_auto(Run) as_own;
   g_auto(Run) short_sighted;
   g_auto(Run) planned;
+  g_auto(Run) screened;
   const char *const match[] = { "tournament", "--game", "asi-keliya", "--a", "hard", "--b", "hard",
                                 "--games", "1", "--seed", "1", "--jobs", "1" };
 
@@ -599,7 +601,10 @@ test_tournament_rollouts (void)
            match[7], match[8], match[9], match[10], match[11], match[12], "--a-horizon", "4", NULL);
   run_cli (&planned, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
            match[7], match[8], match[9], match[10], match[11], match[12], "--a-plans", "4", NULL);
+  run_cli (&screened, match[0], match[1], match[2], match[3], match[4], match[5], match[6],
+           match[7], match[8], match[9], match[10], match[11], match[12], "--a-screen", "8", NULL);
   assert_success (&planned);
+  assert_success (&screened);
   assert_success (&own);
   assert_success (&as_own);
   assert_success (&short_sighted);
@@ -609,6 +614,7 @@ test_tournament_rollouts (void)
   g_assert_cmpstr (line_starting (&as_own, "hard as south: "), ==, line_starting (&own, "hard as south: "));
   g_assert_cmpstr (line_starting (&short_sighted, throws), !=, line_starting (&own, throws));
   g_assert_cmpstr (line_starting (&planned, throws), !=, line_starting (&own, throws));
+  g_assert_cmpstr (line_starting (&screened, throws), !=, line_starting (&own, throws));
 }
 
 /* --a-policy: side a's rollouts played by a policy file. One that takes
@@ -673,6 +679,10 @@ test_errors (void)
                       "asi-keliya", "--a", "easy", "--b", "hard", "--games", "2", "--a-horizon", "12", NULL);
   assert_usage_error ("plans where Hard searches", "tournament", "--game", "kasimala",
                       "--a", "hard", "--b", "medium", "--games", "2", "--a-plans", "4", NULL);
+  assert_usage_error ("a screen where Hard searches", "tournament", "--game", "ashte-kashte",
+                      "--a", "hard", "--b", "medium", "--games", "2", "--a-screen", "8", NULL);
+  assert_usage_error ("a screen of no rollouts", "tournament", "--game", "asi-keliya",
+                      "--a", "hard", "--b", "hard", "--games", "2", "--a-screen", "0", NULL);
   assert_usage_error ("more plans than kept", "tournament", "--game", "asi-keliya",
                       "--a", "expert", "--b", "hard", "--games", "2", "--a-plans", "9", NULL);
   assert_usage_error ("a horizon of no throws", "tournament", "--game", "asi-keliya",

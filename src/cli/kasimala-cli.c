@@ -844,6 +844,7 @@ verb_tournament (int argc, char **argv)
   const char *seed_text = "1", *jobs_text = NULL, *budget_text = NULL, *nodes_text = NULL;
   const char *from_text = NULL, *a_rollouts_text = NULL, *a_candidates_text = NULL;
   const char *a_horizon_text = NULL, *a_plans_text = NULL, *a_weights_path = NULL;
+  const char *a_screen_text = NULL;
   const char *a_policy_path = NULL;
   float a_weights[KSM_EXPERT_MAX_FEATURES];
   float a_policy[KSM_POLICY_N_WEIGHTS (KSM_POLICY_MAX_FEATURES)];
@@ -863,6 +864,7 @@ verb_tournament (int argc, char **argv)
     { "a-candidates", ARG_VALUE, &a_candidates_text, NULL, 0 },
     { "a-horizon", ARG_VALUE, &a_horizon_text, NULL, 0 },
     { "a-plans", ARG_VALUE, &a_plans_text, NULL, 0 },
+    { "a-screen", ARG_VALUE, &a_screen_text, NULL, 0 },
     { "a-weights", ARG_VALUE, &a_weights_path, NULL, 0 },
     { "a-policy", ARG_VALUE, &a_policy_path, NULL, 0 },
     { "players", ARG_VALUE, &game.players, NULL, 0 },
@@ -891,13 +893,14 @@ verb_tournament (int argc, char **argv)
   /* Side a alone on another number of rollouts, candidates or throws a
    * rollout, to screen a stronger rollout player against the game's own Hard. */
   bool a_rolls_otherwise = a_rollouts_text != NULL || a_candidates_text != NULL
-                           || a_horizon_text != NULL || a_plans_text != NULL;
+                           || a_horizon_text != NULL || a_plans_text != NULL
+                           || a_screen_text != NULL;
   if (a_rolls_otherwise && rules->hard_rollouts <= 0)
-    die ("--a-rollouts, --a-candidates, --a-horizon and --a-plans: %s's Hard searches, it plays no rollouts",
+    die ("--a-rollouts, --a-candidates, --a-horizon, --a-plans and --a-screen: %s's Hard searches, it plays no rollouts",
          rules->id);
   if (a_rolls_otherwise
       && t.players[0].level != KSM_LEVEL_HARD && t.players[0].level != KSM_LEVEL_EXPERT)
-    die ("--a-rollouts, --a-candidates, --a-horizon and --a-plans: only Hard (and Expert without a model) play rollouts");
+    die ("--a-rollouts, --a-candidates, --a-horizon, --a-plans and --a-screen: only Hard (and Expert without a model) play rollouts");
   if (a_rollouts_text != NULL)
     t.players[0].rollouts = (int) parse_number ("a-rollouts", a_rollouts_text, 1, 100000);
   if (a_candidates_text != NULL)
@@ -906,6 +909,8 @@ verb_tournament (int argc, char **argv)
     t.players[0].horizon = (int) parse_number ("a-horizon", a_horizon_text, 1, 100000);
   if (a_plans_text != NULL)
     t.players[0].plans = (int) parse_number ("a-plans", a_plans_text, 0, KSM_PLAYER_MAX_PLANS);
+  if (a_screen_text != NULL)
+    t.players[0].screen = (int) parse_number ("a-screen", a_screen_text, 1, 100000);
   /* Side a's Expert on a model's other weights, to screen a trained file
    * before it is built in. */
   if (a_weights_path != NULL)
@@ -1632,8 +1637,8 @@ static const Verb verbs[] = {
                "      and a summary per player (doc/analysis.md)", verb_analyse },
   { "tournament", "tournament --game G --a LEVEL --b LEVEL [--games N] [--seed S]\n"
                   "           [--jobs J] [--budget MS] [--nodes N] [--from G] [--a-rollouts N]\n"
-                  "           [--a-candidates N] [--a-horizon N] [--a-plans N] [--a-weights FILE]\n"
-                  "           [--a-policy FILE] [--length L] [--limit N]\n"
+                  "           [--a-candidates N] [--a-horizon N] [--a-plans N] [--a-screen N]\n"
+                  "           [--a-weights FILE] [--a-policy FILE] [--length L] [--limit N]\n"
                   "           [--players N] [--first P] [--no-RULE | --RULE ...]\n"
                   "      two computer levels (random, easy, medium, hard, expert) against each other,\n"
                   "      sides alternating, and the first level's win rate", verb_tournament },
