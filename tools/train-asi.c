@@ -33,7 +33,18 @@
  * weights after I1, I2, ... steps. With G, each of those plays G games
  * against Medium (seed S+1), the best is kept and plays G others (seed
  * S+2). It prints the weights kept as data/expert/asi-keliya-policy.weights
- * holds them. The result does not depend on J. */
+ * holds them. The result does not depend on J.
+ *
+ *   BUILD/tools/train-asi regret [--games N] [--seed S] [--rate K] [--n R] [--jobs J]
+ *
+ * regret measures how much ways of choosing by rollouts give away by the
+ * rollouts' own measure: Hard plays itself N games, and at one decision in
+ * K of more than one move every move is rolled out R times on another
+ * series of throws than the players' (KsmPlayerOptions.series); each way's
+ * regret is the best move's mean less the mean of the move it plays. It
+ * prints each way's mean regret with its standard error, and how often
+ * the best move is not among Medium's best 4. The result does not depend
+ * on J. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -713,6 +724,144 @@ policy_main (int games, uint64_t seed, int rate, const char *fits, int check, in
   return 0;
 }
 
+/* ---- regret ---- */
+
+typedef struct {
+  const char      *name;
+  KsmPlayerOptions options;
+} RegretWay;
+
+static const RegretWay regret_ways[] = {
+  { "hard (32 a move over Medium's 4)", { .level = KSM_LEVEL_HARD } },
+  { "128 a move over Medium's 4", { .level = KSM_LEVEL_HARD, .rollouts = 128 } },
+  { "512 a move over Medium's 4", { .level = KSM_LEVEL_HARD, .rollouts = 512 } },
+  { "32 a move over every move", { .level = KSM_LEVEL_HARD, .candidates = KSM_MAX_MOVES } },
+  { "128 a move over every move", { .level = KSM_LEVEL_HARD, .rollouts = 128, .candidates = KSM_MAX_MOVES } },
+  { "expert", { .level = KSM_LEVEL_EXPERT } },
+};
+#define N_WAYS (int) (sizeof regret_ways / sizeof regret_ways[0])
+
+typedef struct {
+  KsmPosition *positions;
+  int          n, next;
+  double      *regret;       /* [position * N_WAYS + way] */
+  bool        *beyond_medium;
+  pthread_mutex_t lock;
+} RegretRun;
+
+static void *
+regret_worker (void *data)
+{
+  RegretRun *run = data;
+  const KsmRules *R = ksm_rules_lookup ("asi-keliya");
+  for (;;)
+    {
+      pthread_mutex_lock (&run->lock);
+      int i = run->next++;
+      pthread_mutex_unlock (&run->lock);
+      if (i >= run->n)
+        return NULL;
+
+      const KsmPosition *pos = &run->positions[i];
+      KsmMove moves[KSM_MAX_MOVES];
+      double oracle[KSM_MAX_MOVES], medium[KSM_MAX_MOVES];
+      int n = R->legal_moves (pos, moves);
+      KsmPlayerOptions measure = { .level = KSM_LEVEL_HARD, .rollouts = roll_n,
+                                   .candidates = KSM_MAX_MOVES, .series = 1 };
+      KsmPlayerOptions mediums = { .level = KSM_LEVEL_HARD, .rollouts = 1, .candidates = 4 };
+      ksm_player_rollout_values (&measure, pos, moves, n, oracle);
+      ksm_player_rollout_values (&mediums, pos, moves, n, medium);
+      int best = 0;
+      for (int m = 1; m < n; m++)
+        if (oracle[m] > oracle[best])
+          best = m;
+      run->beyond_medium[i] = medium[best] < 0;
+      for (int w = 0; w < N_WAYS; w++)
+        {
+          KsmRandom rng;
+          ksm_random_seed (&rng, 1);
+          int chosen = ksm_player_choose_with (&regret_ways[w].options, pos, moves, n, &rng);
+          run->regret[i * N_WAYS + w] = oracle[best] - oracle[chosen];
+        }
+    }
+}
+
+static int
+regret_main (int games, uint64_t seed, int rate, int jobs)
+{
+  const KsmRules *R = ksm_rules_lookup ("asi-keliya");
+  KsmOptions options;
+  RegretRun run = { 0 };
+  int cap = 1024;
+  long decisions = 0;
+
+  R->default_options (&options);
+  run.positions = malloc (sizeof *run.positions * (size_t) cap);
+  for (int g = 0; g < games; g++)
+    {
+      KsmRandom throws_rng, rng, sample_rng;
+      KsmPosition pos;
+      KsmMove moves[KSM_MAX_MOVES];
+      KsmPlayerOptions hard = { .level = KSM_LEVEL_HARD };
+      ksm_random_seed (&throws_rng, mix (seed * 1000003ull + (uint64_t) g));
+      ksm_random_seed (&rng, mix (seed * 7919ull + (uint64_t) g + 12345));
+      ksm_random_seed (&sample_rng, mix (seed * 31ull + (uint64_t) g + 777));
+      R->init (&pos, &options);
+      while (pos.phase != KSM_PHASE_OVER)
+        {
+          if (pos.phase == KSM_PHASE_THROW)
+            {
+              R->apply_throw (&pos, ksm_throw_sample (&R->throws, &throws_rng, NULL));
+              continue;
+            }
+          int n = R->legal_moves (&pos, moves);
+          if (n > 1)
+            {
+              decisions++;
+              if (ksm_random_below (&sample_rng, (uint32_t) rate) == 0)
+                {
+                  if (run.n == cap)
+                    run.positions = realloc (run.positions, sizeof *run.positions * (size_t) (cap *= 2));
+                  run.positions[run.n++] = pos;
+                }
+            }
+          R->apply_move (&pos, &moves[n > 1 ? ksm_player_choose_with (&hard, &pos, moves, n, &rng) : 0], NULL);
+        }
+    }
+  run.regret = calloc ((size_t) run.n * N_WAYS, sizeof *run.regret);
+  run.beyond_medium = calloc ((size_t) run.n, sizeof *run.beyond_medium);
+  pthread_mutex_init (&run.lock, NULL);
+  pthread_t threads[64];
+  if (jobs < 1 || jobs > 64)
+    jobs = 2;
+  for (int j = 0; j < jobs; j++)
+    pthread_create (&threads[j], NULL, regret_worker, &run);
+  for (int j = 0; j < jobs; j++)
+    pthread_join (threads[j], NULL);
+
+  int beyond = 0;
+  for (int i = 0; i < run.n; i++)
+    beyond += run.beyond_medium[i];
+  printf ("%d decisions of %ld with a choice (Hard's self-play, %d games, seed %llu), every move "
+          "rolled out %d times on another series\n", run.n, decisions, games,
+          (unsigned long long) seed, roll_n);
+  printf ("best move outside Medium's best 4: %d (%.1f%%)\n", beyond, 100.0 * beyond / run.n);
+  for (int w = 0; w < N_WAYS; w++)
+    {
+      double sum = 0, squares = 0;
+      for (int i = 0; i < run.n; i++)
+        {
+          double r = run.regret[i * N_WAYS + w];
+          sum += r;
+          squares += r * r;
+        }
+      double mean = sum / run.n;
+      double error = sqrt ((squares / run.n - mean * mean) / run.n);
+      printf ("%-34s mean regret %.5f (+-%.5f)\n", regret_ways[w].name, mean, error);
+    }
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -753,6 +902,8 @@ main (int argc, char **argv)
 
   if (strcmp (verb, "policy") == 0)
     return policy_main (games, seed, rate, fits, check, jobs);
+  if (strcmp (verb, "regret") == 0)
+    return regret_main (games, seed, rate, jobs);
   if (strcmp (verb, "fit") == 0)
     {
       Data d = { 0 };
@@ -784,6 +935,6 @@ main (int argc, char **argv)
       printf ("%s vs %s: %d games, %.1f%% (+-%.1f)\n", a, b, games, 100 * share, 100 * half);
       return 0;
     }
-  fprintf (stderr, "usage: train-asi fit|match|policy ...\n");
+  fprintf (stderr, "usage: train-asi fit|match|policy|regret ...\n");
   return 2;
 }
