@@ -1725,9 +1725,12 @@ const KsmRules ksm_asi_keliya_rules = {
   /* no learnt model has beaten Hard's rollouts yet (its features, learnt
    * by self-play, misjudge the moves inside a turn of several throws), but
    * more rollouts have made them stronger every time: Expert rolls out
-   * four times as many, at about four times Hard's cost (see
+   * four times as many; and since the rollouts' best is often a move
+   * outside Medium's best four, it first rolls out every move as often as
+   * Hard does its four, and goes on with the best four by those (see
    * doc/computer-players.md) */
   .expert_rollouts = 128,
+  .expert_screen = 32,
   /* what a rollout policy sees of a position (a screen: no level plays
    * one; tools/train-asi.c policy learns its weights) */
   .policy_n_features = KSM_ASI_POLICY_N_FEATURES,

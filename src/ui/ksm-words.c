@@ -77,7 +77,7 @@ static const Word level_descriptions[] = {
   /* Translators: Hard where it plays each of Medium's best moves on to see
    * how the games go (Asi Keliya) */
   { "hard-rollouts", NC_("level description", "Plays its best moves on, over many throws to come") },
-  { "expert-rollouts", NC_("level description", "Plays its best moves on four times as often as Hard") },
+  { "expert-rollouts", NC_("level description", "Plays every move on, and its best four times as often as Hard") },
 };
 
 static const Word option_labels[] = {
