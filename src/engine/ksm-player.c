@@ -407,6 +407,16 @@ ksm_player_policy_features (const KsmPosition *pos, const KsmMove *moves, int n_
 
 /* ---- Hard by rollouts ---- */
 
+static uint64_t
+fnv1a (const void *data, size_t size)
+{
+  const uint8_t *bytes = data;
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (size_t b = 0; b < size; b++)
+    hash = (hash ^ bytes[b]) * 0x100000001b3ull;
+  return hash;
+}
+
 /* FNV-1a of the position's notation: the rollouts' seed, so that a
  * decision depends on the position only, never on the clock or the game's
  * own generator */
@@ -414,23 +424,9 @@ static uint64_t
 position_seed (const KsmRules *rules, const KsmPosition *pos)
 {
   char text[KSM_NOTATION_MAX];
-  uint64_t hash = 0xcbf29ce484222325ull;
   if (rules->format_position (pos, text, sizeof text) < 0)
     text[0] = '\0';
-  for (const char *c = text; *c; c++)
-    hash = (hash ^ (uint8_t) *c) * 0x100000001b3ull;
-  return hash;
-}
-
-/* FNV-1a of a position's bytes, to find moves that lead to the same one */
-static uint64_t
-position_hash (const KsmPosition *pos)
-{
-  const uint8_t *bytes = (const uint8_t *) pos;
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (size_t b = 0; b < sizeof *pos; b++)
-    hash = (hash ^ bytes[b]) * 0x100000001b3ull;
-  return hash;
+  return fnv1a (text, strlen (text));
 }
 
 /* Plays on from `pos` with Medium (or the policy) in every seat until a throw is due after
@@ -671,19 +667,20 @@ race_screened_best (RolloutRace *race, const KsmPosition *pos, const KsmMove *mo
   int order[KSM_MAX_MOVES], by_screen[KSM_MAX_MOVES], same_as[KSM_MAX_MOVES];
   int n_distinct = 0, k = 0;
 
+  /* nothing to screen out: every move is rolled out whole */
+  if (n_moves <= n_candidates || screen >= race->n_rollouts)
+    return race_medium_best (race, pos, moves, n_moves, n_moves);
   medium_values_with (pos, moves, n_moves, race->judge, values);
   order_best_first (values, n_moves, order);
   if (values[order[0]] >= 1000)
     return order[0];
-  if (n_moves <= n_candidates || screen >= race->n_rollouts)
-    return race_medium_best (race, pos, moves, n_moves, n_moves);
 
   for (; k < n_moves; k++)
     {
       int i = order[k];
       KsmPosition child = *pos;
       race->rules->apply_move (&child, &moves[i], NULL);
-      hashes[i] = position_hash (&child);
+      hashes[i] = fnv1a (&child, sizeof child);
       same_as[i] = -1;
       for (int j = 0; j < n_distinct && same_as[i] < 0; j++)
         if (hashes[by_screen[j]] == hashes[i])
