@@ -431,6 +431,100 @@ test_asi_team_evaluation (void)
   g_assert_true (differ);
 }
 
+/* Asi Keliya's board turns into itself a seat on: the same position with
+ * every player's pieces handed to the next seat, and the next to move */
+static KsmPosition
+asi_seat_on (const KsmPosition *pos, int seats)
+{
+  KsmPosition turned = *pos;
+  for (int p = 0; p < 4; p++)
+    {
+      memcpy (turned.u.asi.piece[(p + seats) % 4], pos->u.asi.piece[p], sizeof pos->u.asi.piece[p]);
+      memcpy (turned.u.asi.bond[(p + seats) % 4], pos->u.asi.bond[p], sizeof pos->u.asi.bond[p]);
+    }
+  turned.to_move = (uint8_t) ((pos->to_move + seats) % 4);
+  return turned;
+}
+
+static void
+assert_medium_alike_a_seat_on (const KsmRules *asi, const KsmPosition *pos)
+{
+  KsmMove moves[KSM_MAX_MOVES], turned_moves[KSM_MAX_MOVES];
+  double values[KSM_MAX_MOVES], turned_values[KSM_MAX_MOVES];
+  int n = asi->legal_moves (pos, moves);
+
+  ksm_player_medium_values (pos, moves, n, values);
+  for (int seats = 1; seats < 4; seats++)
+    {
+      KsmPosition turned = asi_seat_on (pos, seats);
+      g_assert_cmpint (asi->legal_moves (&turned, turned_moves), ==, n);
+      ksm_player_medium_values (&turned, turned_moves, n, turned_values);
+      for (int i = 0; i < n; i++)
+        {
+          KsmPosition after = *pos;
+          asi->apply_move (&after, &moves[i], NULL);
+          after = asi_seat_on (&after, seats);
+          int twin = 0;
+          for (; twin < n; twin++)
+            {
+              KsmPosition there = turned;
+              asi->apply_move (&there, &turned_moves[twin], NULL);
+              if (memcmp (&there, &after, sizeof after) == 0)
+                break;
+            }
+          g_assert_cmpint (twin, <, n);
+          g_assert_cmpfloat_with_epsilon (values[i], turned_values[twin], 1e-9);
+        }
+    }
+}
+
+/* Medium judges a move alike from every seat: every player's pieces on a
+ * shared corner count, not only the first seat's there (which made West,
+ * by a tenth of a piece a corner, judge a move otherwise than South). */
+static void
+test_asi_medium_every_seat (void)
+{
+  const KsmRules *asi = ksm_rules_lookup ("asi-keliya");
+  KsmOptions options;
+  KsmRandom throws, choices;
+  int compared = 0;
+
+  /* West takes two with the whole So-hatara onto a corner South holds */
+  KsmPosition west;
+  char error[KSM_ERROR_MAX] = "";
+  g_assert_true (asi->parse_position ("asi-keliya S:9,14,19,19 E:h,h,h,h N:0,0,0,5 W:h,0,4,6 "
+                                      "w play 5SS55S3 pool:30 69", &west, error, sizeof error));
+  assert_medium_alike_a_seat_on (asi, &west);
+
+  /* and every decision of a few games between Medium and Random */
+  asi->default_options (&options);
+  ksm_random_seed (&throws, 5);
+  ksm_random_seed (&choices, 6);
+  for (int game = 0; game < 6; game++)
+    {
+      KsmPosition pos;
+      KsmMove moves[KSM_MAX_MOVES];
+      asi->init (&pos, &options);
+      while (pos.phase != KSM_PHASE_OVER)
+        {
+          if (pos.phase == KSM_PHASE_THROW)
+            {
+              asi->apply_throw (&pos, ksm_throw_sample (&asi->throws, &throws, NULL));
+              continue;
+            }
+          int n = asi->legal_moves (&pos, moves);
+          if (n > 1)
+            {
+              assert_medium_alike_a_seat_on (asi, &pos);
+              compared++;
+            }
+          KsmLevel level = pos.to_move % 2 == 0 ? KSM_LEVEL_MEDIUM : KSM_LEVEL_RANDOM;
+          asi->apply_move (&pos, &moves[ksm_player_choose (level, &pos, moves, n, &choices)], NULL);
+        }
+    }
+  g_assert_cmpint (compared, >, 500);
+}
+
 /* Asi Keliya's Hard plays by rollouts on throws of its own, drawn from a
  * seed the position gives: the same position gets the same move whatever
  * the caller's generator holds, and the same move as a copy of it. Its
@@ -977,6 +1071,7 @@ main (int argc, char **argv)
   g_test_add_func ("/players/judge/expert", test_judge_is_expert);
   g_test_add_func ("/players/asi/search-chained-throws", test_asi_search_chained_throws);
   g_test_add_func ("/players/asi/team-evaluation", test_asi_team_evaluation);
+  g_test_add_func ("/players/asi/medium-every-seat", test_asi_medium_every_seat);
   g_test_add_func ("/players/asi/rollouts-deterministic", test_asi_rollouts_deterministic);
   g_test_add_func ("/players/asi/groups-ranked", test_asi_groups_ranked);
   return g_test_run ();

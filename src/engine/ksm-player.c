@@ -218,18 +218,23 @@ medium_next_take (const KsmRules *rules, const KsmPosition *after, int team,
 }
 
 /* `value` and a tenth of a piece for each of `team`'s pieces on a safe
- * cell, less the same for the other side's */
+ * cell, less the same for the other side's. Every player's pieces on a
+ * shared cell count: counting only the first player's there judged a move
+ * otherwise from one seat than from the next. */
 static double
 medium_add_safe_cells (const KsmRules *rules, const KsmPosition *after, int team,
                        const MediumJudge *judge, double value)
 {
+  int n_players = rules->n_players (&after->options);
+
   for (int k = 0; k < judge->n_safe; k++)
     {
       KsmCellContent content;
       rules->cell_content (after, judge->safe[k], &content);
-      if (content.player >= 0)
-        value += (rules->team_of (&after->options, content.player) == team ? 0.1 : -0.1)
-                 * content.count;
+      if (content.player < 0)
+        continue;
+      for (int p = 0; p < n_players; p++)
+        value += (rules->team_of (&after->options, p) == team ? 0.1 : -0.1) * content.counts[p];
     }
   return value;
 }
@@ -283,6 +288,13 @@ medium_values (const KsmPosition *pos, const KsmMove *moves, int n_moves, double
   MediumJudge judge;
   medium_judge_init (&judge, pos);
   medium_values_with (pos, moves, n_moves, &judge, values);
+}
+
+void
+ksm_player_medium_values (const KsmPosition *pos, const KsmMove *moves, int n_moves,
+                          double *values)
+{
+  medium_values (pos, moves, n_moves, values);
 }
 
 /* The moves' indices by value, best first; equal values keep their order */

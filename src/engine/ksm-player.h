@@ -107,6 +107,10 @@ int ksm_player_policy_choose (const KsmPosition *pos, const KsmMove *moves, int 
  * (every level takes a win, so there is nothing to learn). */
 bool ksm_player_policy_features (const KsmPosition *pos, const KsmMove *moves, int n_moves,
                                  float *features);
+/* Medium's measure of each move, the one it and the rollouts' players
+ * choose by: higher is better, +-1000 a move that ends the game. */
+void ksm_player_medium_values (const KsmPosition *pos, const KsmMove *moves, int n_moves,
+                               double *values);
 /* What the rollouts of `options` (Hard's, or with its rollouts, horizon,
  * candidates and policy_weights) make of each of Medium's best candidates:
  * the mover's mean chance at their ends, on the decision's seeded throws;
